@@ -1,0 +1,178 @@
+//! Knuth's text format for exact cover problems, as read by dance.w and its successors.
+//!
+//! ```text
+//! | a comment: lines starting with `|`
+//! A B C D E F G | x y        <- the items: primary, then `|` and the secondary ones
+//! C E F                      <- every further non-empty line is one option
+//! A D G x
+//! ```
+//!
+//! Names are any run of non-space characters (no 7-character limit).
+
+use std::fmt::Write as _;
+
+use thiserror::Error;
+
+use crate::matrix::{ItemKind, Matrix, MatrixBuilder};
+
+/// What is wrong with an input in Knuth's format, and where (1-based line and column).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct FormatError {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column (in characters) of the offending name, or 1.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: FormatErrorKind,
+}
+
+/// The kinds of [`FormatError`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FormatErrorKind {
+    /// The input has no item line (only blank lines and `|` comments). An item line with no
+    /// primary item cannot occur: a line starting with `|` is a comment.
+    #[error("empty input: expected a line of item names (primary items first)")]
+    Empty,
+    /// An item name is declared twice.
+    #[error("duplicate item `{0}`")]
+    DuplicateItem(String),
+    /// The item line has more than one `|`.
+    #[error("a second `|` in the item line")]
+    SecondBar,
+    /// An option names an undeclared item.
+    #[error("unknown item `{0}`")]
+    UnknownItem(String),
+    /// An option names the same item twice.
+    #[error("item `{0}` appears twice in this option")]
+    RepeatedItem(String),
+    /// The matrix is too large for the link arena.
+    #[error("{0}")]
+    TooLarge(String),
+}
+
+/// Parses a matrix in Knuth's format.
+///
+/// ```
+/// let m = dlx_core::format::parse("| tiny\nA B | x\nA x\nB\n")?;
+/// assert_eq!(m.items().len(), 3);
+/// assert_eq!(m.options().len(), 2);
+/// # Ok::<(), dlx_core::FormatError>(())
+/// ```
+pub fn parse(text: &str) -> Result<Matrix, FormatError> {
+    let mut b = MatrixBuilder::new();
+    let mut header_line = None;
+    let mut last_line = 0;
+    for (n, line) in text.lines().enumerate() {
+        let line_no = n + 1;
+        last_line = line_no;
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('|') {
+            continue;
+        }
+        let err = |column, kind| FormatError {
+            line: line_no,
+            column,
+            kind,
+        };
+        match header_line {
+            None => {
+                header_line = Some(line_no);
+                // The line does not start with `|` (that would be a comment), so it names at
+                // least one primary item: "no primary items" cannot arise in this format.
+                let mut kind = ItemKind::Primary;
+                for (column, name) in tokens(line) {
+                    if name == "|" {
+                        if kind == ItemKind::Secondary {
+                            return Err(err(column, FormatErrorKind::SecondBar));
+                        }
+                        kind = ItemKind::Secondary;
+                        continue;
+                    }
+                    if b.item(name, kind).is_err() {
+                        return Err(err(column, FormatErrorKind::DuplicateItem(name.into())));
+                    }
+                }
+            }
+            Some(_) => {
+                let mut ids = Vec::new();
+                for (column, name) in tokens(line) {
+                    let Some(id) = b.id(name) else {
+                        return Err(err(column, FormatErrorKind::UnknownItem(name.into())));
+                    };
+                    if ids.contains(&id) {
+                        return Err(err(column, FormatErrorKind::RepeatedItem(name.into())));
+                    }
+                    ids.push(id);
+                }
+                // Non-empty after trimming, all names known and distinct: cannot fail.
+                b.option_ids(ids)
+                    .map_err(|e| err(1, FormatErrorKind::TooLarge(e.to_string())))?;
+            }
+        }
+    }
+    if header_line.is_none() {
+        return Err(FormatError {
+            line: last_line.max(1),
+            column: 1,
+            kind: FormatErrorKind::Empty,
+        });
+    }
+    b.build().map_err(|e| FormatError {
+        line: last_line,
+        column: 1,
+        kind: FormatErrorKind::TooLarge(e.to_string()),
+    })
+}
+
+/// The whitespace-separated names of a line with their 1-based character columns.
+fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut chars = 0;
+    let mut last = 0;
+    line.split_whitespace().map(move |tok| {
+        let offset = tok.as_ptr() as usize - line.as_ptr() as usize;
+        chars += line[last..offset].chars().count();
+        last = offset;
+        (chars + 1, tok)
+    })
+}
+
+/// Writes a matrix in Knuth's format, with an optional comment line on top.
+///
+/// ```
+/// let m = dlx_core::format::parse("A B | x\nA x\nB\n")?;
+/// assert_eq!(dlx_core::format::write(&m, None), "A B | x\nA x\nB\n");
+/// # Ok::<(), dlx_core::FormatError>(())
+/// ```
+pub fn write(matrix: &Matrix, comment: Option<&str>) -> String {
+    let mut out = String::new();
+    if let Some(c) = comment {
+        for line in c.lines() {
+            let _ = writeln!(out, "| {line}");
+        }
+    }
+    let names = |kind| {
+        matrix
+            .items()
+            .iter()
+            .filter(move |i| i.kind == kind)
+            .map(|i| i.name.as_str())
+    };
+    let mut header: Vec<&str> = names(ItemKind::Primary).collect();
+    let secondary: Vec<&str> = names(ItemKind::Secondary).collect();
+    if !secondary.is_empty() {
+        header.push("|");
+        header.extend(secondary);
+    }
+    out.push_str(&header.join(" "));
+    out.push('\n');
+    for option in matrix.options() {
+        let line: Vec<&str> = option
+            .iter()
+            .map(|&i| matrix.item(i).name.as_str())
+            .collect();
+        out.push_str(&line.join(" "));
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,69 @@
+//! Search statistics, counted exactly as Knuth's dance.w counts them.
+
+/// The figures of one level of the search tree (one line of the paper's profile tables).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Level {
+    /// Nodes at depth k+1: the options tried at depth k (solution leaves included).
+    pub nodes: u64,
+    /// Updates made at depth k: covering the branch column and the other columns of the
+    /// options chosen there.
+    pub updates: u64,
+}
+
+/// What a search did.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Stats {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Link updates: each cover adds 1 for the header plus 1 per node it unlinks from a column.
+    pub updates: u64,
+    /// Nodes of the search tree: the root plus every option tried, solution leaves included
+    /// (dance.w's "Total").
+    pub nodes: u64,
+    /// The per-level profile: `levels[k]` holds the nodes at depth k+1 and the updates at depth
+    /// k. `levels.iter().map(|l| l.nodes).sum::<u64>() == nodes - 1`.
+    pub levels: Vec<Level>,
+    /// Branching-degree histogram, if requested: `degrees[k][d]` counts the times the column
+    /// chosen at depth k had d options.
+    pub degrees: Vec<Vec<u64>>,
+    /// True when the whole tree was explored (no limit or early stop cut it short).
+    pub complete: bool,
+}
+
+impl Stats {
+    /// Builds the totals from the per-level profile (trailing empty levels dropped).
+    pub fn from_levels(solutions: u64, mut levels: Vec<Level>, complete: bool) -> Self {
+        while levels
+            .last()
+            .is_some_and(|l| l.nodes == 0 && l.updates == 0)
+        {
+            levels.pop();
+        }
+        let updates = levels.iter().map(|l| l.updates).sum();
+        let nodes = 1 + levels.iter().map(|l| l.nodes).sum::<u64>();
+        Stats {
+            solutions,
+            updates,
+            nodes,
+            levels,
+            degrees: Vec::new(),
+            complete,
+        }
+    }
+
+    /// The paper-style level table: one line per level with its nodes and updates, then the
+    /// totals.
+    pub fn profile_table(&self) -> String {
+        let mut out = String::from("level        nodes          updates\n");
+        for (k, l) in self.levels.iter().enumerate() {
+            out.push_str(&format!("{k:>5} {:>12} {:>16}\n", l.nodes, l.updates));
+        }
+        out.push_str(&format!(
+            "total {:>12} {:>16}   ({} nodes with the root)\n",
+            self.nodes - 1,
+            self.updates,
+            self.nodes
+        ));
+        out
+    }
+}
