@@ -1,1 +1,52 @@
-fn main() {}
+//! `cargo xtask <task>`: regenerate the paper's tables, run benchmarks, draw figures.
+//!
+//! Plain Rust, no shell scripts. `cargo xtask` is an alias (see `.cargo/config.toml`) for
+//! running this binary in release mode.
+
+mod paper;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <task> [options]
+
+tasks:
+  paper [--only NAME] [--full] [--list]
+        Regenerate the paper's tables and print each next to the paper's figures.
+        --full adds the long tables (run as the #[ignore]d snapshot tests).
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("paper") => paper::run(&args[1..]),
+        Some("-h" | "--help" | "help") | None => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown task `{other}`\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Value of `--flag VALUE` in `args`, if present.
+pub fn option_value<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
+    args.iter()
+        .position(|a| a == flag)
+        .and_then(|k| args.get(k + 1))
+        .map(String::as_str)
+}
+
+/// The workspace root (xtask lives one level below it).
+pub fn workspace_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask has a parent")
+        .to_path_buf()
+}

@@ -59,18 +59,97 @@ pub use stats::{Level, Stats};
 
 /// A matrix laid out as dancing links, ready to be searched any number of times.
 ///
-/// Every search leaves the links exactly as it found them.
+/// Every search leaves the links exactly as it found them. Options can be *fixed* before a
+/// search ([`Dlx::fix`]): their items are covered as if the option had been chosen above the
+/// root, which is how puzzle givens are placed without rebuilding the matrix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dlx {
     links: Links,
+    /// Options fixed by [`Dlx::fix`], in order.
+    fixed: Vec<OptionId>,
+    /// Items covered by fixed options.
+    covered: Vec<bool>,
+}
+
+/// Why an option could not be fixed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FixError {
+    /// The option does not exist.
+    #[error("option {0} does not exist")]
+    NoSuchOption(OptionId),
+    /// One of its items is already covered by an earlier fixed option.
+    #[error("option {option} clashes with fixed option {with} on item {item}")]
+    Clash {
+        /// The option asked for.
+        option: OptionId,
+        /// The fixed option that already covers the item.
+        with: OptionId,
+        /// The shared item.
+        item: ItemId,
+    },
 }
 
 impl Dlx {
     /// Builds the link arena of a matrix.
     pub fn new(matrix: &Matrix) -> Self {
+        let links = Links::new(matrix);
+        let covered = vec![false; links.item_count()];
         Dlx {
-            links: Links::new(matrix),
+            links,
+            fixed: Vec::new(),
+            covered,
         }
+    }
+
+    /// Fixes an option: covers each of its items, as the search does for a chosen row. The
+    /// updates this costs are not part of any search's statistics.
+    pub fn fix(&mut self, option: OptionId) -> Result<(), FixError> {
+        let items = self
+            .links
+            .option_items(option)
+            .ok_or(FixError::NoSuchOption(option))?;
+        if let Some(&item) = items.iter().find(|&&i| self.covered[i]) {
+            let with = *self
+                .fixed
+                .iter()
+                .find(|&&f| {
+                    self.links
+                        .option_items(f)
+                        .is_some_and(|its| its.contains(&item))
+                })
+                .expect("a covered item belongs to a fixed option");
+            return Err(FixError::Clash { option, with, item });
+        }
+        for &i in &items {
+            self.covered[i] = true;
+        }
+        self.links.cover_option(option);
+        self.fixed.push(option);
+        Ok(())
+    }
+
+    /// Undoes the most recent [`Dlx::fix`], returning its option.
+    pub fn unfix(&mut self) -> Option<OptionId> {
+        let option = self.fixed.pop()?;
+        for i in self
+            .links
+            .option_items(option)
+            .expect("fixed options exist")
+        {
+            self.covered[i] = false;
+        }
+        self.links.uncover_option(option);
+        Some(option)
+    }
+
+    /// Undoes every fix, newest first.
+    pub fn unfix_all(&mut self) {
+        while self.unfix().is_some() {}
+    }
+
+    /// The fixed options, oldest first.
+    pub fn fixed(&self) -> &[OptionId] {
+        &self.fixed
     }
 
     /// The arena (read-only).

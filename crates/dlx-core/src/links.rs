@@ -32,6 +32,8 @@ pub struct Links {
     pub(crate) size: Vec<u32>,
     /// The option each node belongs to (unused for headers); read only when reporting.
     pub(crate) option_of: Vec<u32>,
+    /// The first node of each option.
+    pub(crate) option_start: Vec<u32>,
     pub(crate) items: usize,
     pub(crate) primaries: usize,
 }
@@ -44,6 +46,7 @@ impl Links {
         let mut nodes = Vec::with_capacity(total);
         let mut size = vec![0u32; items + 1];
         let mut option_of = vec![u32::MAX; total];
+        let mut option_start = Vec::with_capacity(matrix.options().len());
 
         nodes.push(Node {
             l: ROOT,
@@ -75,6 +78,7 @@ impl Links {
         }
         for (option, row) in matrix.options().iter().enumerate() {
             let first = nodes.len() as Link;
+            option_start.push(first);
             let len = row.len() as Link;
             for (k, &item) in row.iter().enumerate() {
                 let x = first + k as Link;
@@ -98,6 +102,7 @@ impl Links {
             nodes,
             size,
             option_of,
+            option_start,
             items,
             primaries,
         }
@@ -136,6 +141,41 @@ impl Links {
     pub(crate) fn option(&self, x: Link) -> OptionId {
         debug_assert!(x as usize > self.items);
         self.option_of[x as usize] as OptionId
+    }
+
+    /// The item ids of an option, in row order, if the option exists.
+    pub(crate) fn option_items(&self, option: OptionId) -> Option<Vec<ItemId>> {
+        let start = *self.option_start.get(option)?;
+        let mut items = vec![item_of(self.nodes[start as usize].c)];
+        let mut j = self.nodes[start as usize].r;
+        while j != start {
+            items.push(item_of(self.nodes[j as usize].c));
+            j = self.nodes[j as usize].r;
+        }
+        Some(items)
+    }
+
+    /// Covers every item of an option, left to right, as the search does for a chosen row.
+    pub(crate) fn cover_option(&mut self, option: OptionId) -> u64 {
+        let start = self.option_start[option];
+        let mut updates = self.cover(self.nodes[start as usize].c);
+        let mut j = self.nodes[start as usize].r;
+        while j != start {
+            updates += self.cover(self.nodes[j as usize].c);
+            j = self.nodes[j as usize].r;
+        }
+        updates
+    }
+
+    /// The exact reverse of [`Links::cover_option`].
+    pub(crate) fn uncover_option(&mut self, option: OptionId) {
+        let start = self.option_start[option];
+        let mut j = self.nodes[start as usize].l;
+        while j != start {
+            self.uncover(self.nodes[j as usize].c);
+            j = self.nodes[j as usize].l;
+        }
+        self.uncover(self.nodes[start as usize].c);
     }
 
     /// The paper's cover(c): unlink c from the header list and every other node of every row

@@ -108,6 +108,8 @@ enum State {
     Start,
     /// Stopped at a solution at depth `level`: columns and rows of depths 0..=level covered.
     Paused,
+    /// Reported the empty solution (every primary item was covered before the search).
+    PausedEmpty,
     /// Finished or stopped; the arena is as it was before the search.
     Done,
 }
@@ -222,9 +224,14 @@ impl<'a> Search<'a> {
     /// Finds the next solution; `None` when the tree is exhausted or the limit is reached.
     pub fn next_solution(&mut self) -> Option<SolutionView<'_>> {
         if self.advance() {
+            let rows = if self.state == State::PausedEmpty {
+                0
+            } else {
+                self.level + 1
+            };
             Some(SolutionView {
                 links: self.links,
-                choice: &self.choice[..=self.level],
+                choice: &self.choice[..rows],
             })
         } else {
             None
@@ -271,6 +278,16 @@ impl<'a> Search<'a> {
         let mut level = self.level;
         let (mut step, mut col, mut node) = match self.state {
             State::Done => return false,
+            State::PausedEmpty => {
+                self.state = State::Done;
+                return false;
+            }
+            State::Start if links.all_covered() => {
+                // Fixed options already cover every primary item: the root is a solution.
+                self.solutions += 1;
+                self.state = State::PausedEmpty;
+                return true;
+            }
             State::Start => (Step::Forward, ROOT, ROOT),
             State::Paused => (Step::Recover, self.column[level], self.choice[level]),
         };

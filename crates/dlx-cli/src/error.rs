@@ -1,0 +1,47 @@
+//! Everything that can make `dlx` exit with status 2.
+
+use thiserror::Error;
+
+/// A failure, printed as one line.
+#[derive(Debug, Error)]
+pub enum CliError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file (`-` for standard input/output).
+        path: String,
+        /// The system's reason.
+        source: std::io::Error,
+    },
+    /// The input is not valid Knuth format.
+    #[error("{path}: {source}")]
+    Format {
+        /// The file (`-` for standard input).
+        path: String,
+        /// Where and what.
+        source: dlx_core::FormatError,
+    },
+    /// A named problem is unknown or badly parameterised.
+    #[error(transparent)]
+    Paper(#[from] dlx_paper::PaperError),
+    /// A matrix could not be built.
+    #[error(transparent)]
+    Matrix(#[from] dlx_core::MatrixError),
+    /// Standard output was closed (e.g. piped into `head`): not an error.
+    #[error("broken pipe")]
+    BrokenPipe,
+}
+
+impl CliError {
+    /// Wraps an I/O error on `path`, treating a closed standard output as a clean stop.
+    pub fn io(path: impl Into<String>, source: std::io::Error) -> Self {
+        if source.kind() == std::io::ErrorKind::BrokenPipe {
+            CliError::BrokenPipe
+        } else {
+            CliError::Io {
+                path: path.into(),
+                source,
+            }
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! Every named problem and table of Knuth's *Dancing Links*, one interface for the `dlx paper`
+//! command, `cargo xtask paper` and the snapshot tests.
+//!
+//! ```
+//! let problem = dlx_paper::problem("matrix3")?;
+//! let stats = dlx_core::Dlx::new(&problem.matrix).count(problem.heuristic);
+//! assert_eq!((stats.solutions, stats.updates), (1, 30));
+//!
+//! let table = dlx_paper::table("matrix3").unwrap();
+//! assert!(table.build().all_match());
+//! # Ok::<(), dlx_paper::PaperError>(())
+//! ```
+//!
+//! A *problem* is one matrix (with the column rule the paper used and a way to draw its
+//! solutions); a *table* runs several problems and sets our figures next to the paper's, which
+//! live in `paper-figures.tsv`, typed once from the paper.
+
+#![warn(missing_docs)]
+
+pub mod figures;
+mod matrix3;
+pub mod table;
+
+use dlx_core::{Heuristic, Matrix, Solution};
+use thiserror::Error;
+
+pub use table::{Cell, Table};
+
+/// Draws a solution of a problem (a board, a list of rows, ...).
+pub type Render = Box<dyn Fn(&Solution) -> String + Send + Sync>;
+
+/// One named problem of the paper: its matrix, the column rule the paper used, and how to
+/// draw a solution.
+pub struct Problem {
+    /// The name `dlx paper NAME` knows it by.
+    pub name: String,
+    /// One line on what it is.
+    pub about: String,
+    /// The exact cover matrix, with the column order REFERENCE.md specifies.
+    pub matrix: Matrix,
+    /// The column rule behind the paper's figures.
+    pub heuristic: Heuristic,
+    /// Draws a solution; the default prints the rows as the paper does.
+    pub render: Render,
+}
+
+impl Problem {
+    /// A problem whose solutions print as rows of item names, one per line.
+    pub fn new(name: impl Into<String>, about: impl Into<String>, matrix: Matrix) -> Self {
+        let shared = matrix.clone();
+        Problem {
+            name: name.into(),
+            about: about.into(),
+            matrix,
+            heuristic: Heuristic::Mrv,
+            render: Box::new(move |s| s.lines(&shared).join("\n") + "\n"),
+        }
+    }
+
+    /// Replaces the solution renderer.
+    pub fn with_render(
+        mut self,
+        render: impl Fn(&Solution) -> String + Send + Sync + 'static,
+    ) -> Self {
+        self.render = Box::new(render);
+        self
+    }
+
+    /// Sets the column rule the paper used for this problem.
+    pub fn with_heuristic(mut self, h: Heuristic) -> Self {
+        self.heuristic = h;
+        self
+    }
+}
+
+/// Why a problem name could not be resolved.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PaperError {
+    /// No family of problems has this name.
+    #[error("unknown problem `{name}`; `dlx paper list` shows the names")]
+    Unknown {
+        /// The name asked for.
+        name: String,
+    },
+    /// The name matches a family but its parameter is out of range or malformed.
+    #[error("problem `{name}`: {reason}")]
+    BadParameter {
+        /// The name asked for.
+        name: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+}
+
+/// A family of named problems, e.g. `queens-N`.
+pub struct Family {
+    /// The name or pattern shown by `dlx paper list`, e.g. `queens-N`.
+    pub pattern: &'static str,
+    /// One line on what it is.
+    pub about: &'static str,
+    /// Builds the problem if `name` belongs to this family.
+    pub make: fn(&str) -> Option<Result<Problem, PaperError>>,
+}
+
+/// Every family of named problems.
+pub fn families() -> Vec<Family> {
+    vec![matrix3::family()]
+}
+
+/// Resolves a problem by name.
+pub fn problem(name: &str) -> Result<Problem, PaperError> {
+    families()
+        .iter()
+        .find_map(|f| (f.make)(name))
+        .unwrap_or_else(|| {
+            Err(PaperError::Unknown {
+                name: name.to_string(),
+            })
+        })
+}
+
+/// A reproducible table of the paper.
+#[derive(Clone, Copy)]
+pub struct TableSpec {
+    /// The name `cargo xtask paper --only` and the snapshot use.
+    pub name: &'static str,
+    /// One line on what it holds.
+    pub about: &'static str,
+    /// True when it takes more than a few seconds: run by `cargo xtask paper --full` and by
+    /// `#[ignore]`d snapshot tests only.
+    pub slow: bool,
+    build: fn() -> Table,
+}
+
+impl TableSpec {
+    /// Declares a table.
+    pub const fn new(
+        name: &'static str,
+        about: &'static str,
+        slow: bool,
+        build: fn() -> Table,
+    ) -> Self {
+        TableSpec {
+            name,
+            about,
+            slow,
+            build,
+        }
+    }
+
+    /// Runs every search of the table.
+    pub fn build(&self) -> Table {
+        (self.build)()
+    }
+}
+
+/// Every table, fast ones first within each domain.
+pub fn tables() -> Vec<TableSpec> {
+    vec![matrix3::TABLE]
+}
+
+/// One table by name.
+pub fn table(name: &str) -> Option<TableSpec> {
+    tables().into_iter().find(|t| t.name == name)
+}
+
+/// Parses the numeric parameter of a name like `queens-12` (the part after `prefix`).
+pub fn parameter(name: &str, prefix: &str, suffix: &str) -> Option<Result<u64, PaperError>> {
+    let rest = name.strip_prefix(prefix)?.strip_suffix(suffix)?;
+    Some(rest.parse::<u64>().map_err(|_| PaperError::BadParameter {
+        name: name.to_string(),
+        reason: format!("`{rest}` is not a number"),
+    }))
+}
