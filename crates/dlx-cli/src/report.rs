@@ -2,6 +2,7 @@
 
 use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use dlx_core::{Dlx, Heuristic, Matrix, Solution, Stats};
@@ -27,6 +28,11 @@ pub struct SearchArgs {
     /// Print one JSON object: solutions, updates, nodes, levels, ...
     #[arg(long)]
     pub json: bool,
+    /// Threads to search with (default: all cores). The figures are identical for any
+    /// number; with several threads `--print` lists the solutions sorted by their option
+    /// numbers instead of in search order. `--limit` searches on one thread.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
 }
 
 /// Reads a file, or standard input for `-` or no file.
@@ -75,7 +81,7 @@ pub fn stats_json(stats: &Stats, heuristic: Heuristic, solutions: Option<Vec<Val
 
 /// Runs a search with the shared flags and prints what they ask for.
 ///
-/// `render` draws one solution for `--print` (text), `rows` gives its JSON form.
+/// `render` draws one solution for `--print` (text); `--json` lists solutions as their rows.
 pub fn search_and_report(
     matrix: &Matrix,
     args: &SearchArgs,
@@ -83,40 +89,65 @@ pub fn search_and_report(
     render: &dyn Fn(&Solution) -> String,
 ) -> Result<(), CliError> {
     let heuristic = args.heuristic.unwrap_or(default);
+    let threads = args.threads.unwrap_or(0);
+    let parallel = args.limit.is_none() && threads != 1;
     let mut dlx = Dlx::new(matrix);
-    let mut search = dlx.search().heuristic(heuristic);
-    if let Some(n) = args.limit {
-        search = search.limit(n);
-    }
-    let start = Instant::now();
     let mut out = io::stdout().lock();
-    let mut printed = Vec::new();
-    let mut failure = None;
-    let stats = if args.print {
-        search.run(|view| {
-            let sol = view.to_solution();
-            if args.json {
-                printed.push(json!(sol.lines(matrix)));
-            } else if let Err(e) =
-                write!(out, "solution {}:\n{}\n", printed.len() + 1, render(&sol))
-            {
-                failure = Some(CliError::io("-", e));
-                return ControlFlow::Break(());
-            } else {
-                printed.push(Value::Null);
-            }
-            ControlFlow::Continue(())
-        })
-    } else {
-        search.count()
+    let mut listed = Vec::new();
+    let mut emit = |sol: &Solution| -> io::Result<()> {
+        if args.json {
+            listed.push(json!(sol.lines(matrix)));
+            Ok(())
+        } else {
+            listed.push(Value::Null);
+            write!(out, "solution {}:\n{}\n", listed.len(), render(sol))
+        }
     };
-    if let Some(e) = failure {
-        return Err(e);
-    }
+    let start = Instant::now();
+    let stats = match (parallel, args.print) {
+        (true, false) => dlx.par_count(heuristic, threads),
+        (true, true) => {
+            let found = Mutex::new(Vec::new());
+            let stats = dlx.par_run(heuristic, threads, |s| {
+                found.lock().expect("not poisoned").push(s.clone())
+            });
+            let mut found = found.into_inner().expect("not poisoned");
+            found.sort_by_cached_key(Solution::sorted_options);
+            for sol in &found {
+                emit(sol).map_err(|e| CliError::io("-", e))?;
+            }
+            stats
+        }
+        (false, _) => {
+            let mut search = dlx.search().heuristic(heuristic);
+            if let Some(n) = args.limit {
+                search = search.limit(n);
+            }
+            let mut failure = None;
+            let stats = search.run(|view| {
+                if !args.print {
+                    return ControlFlow::Continue(());
+                }
+                match emit(&view.to_solution()) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => {
+                        failure = Some(CliError::io("-", e));
+                        ControlFlow::Break(())
+                    }
+                }
+            });
+            if let Some(e) = failure {
+                return Err(e);
+            }
+            stats
+        }
+    };
     let seconds = start.elapsed().as_secs_f64();
     let text = if args.json {
-        let list = args.print.then_some(printed);
-        format!("{}\n", stats_json(&stats, heuristic, list))
+        format!(
+            "{}\n",
+            stats_json(&stats, heuristic, args.print.then_some(listed))
+        )
     } else {
         let mut s = format!(
             "{} solutions, {} updates, {} nodes{}\n",
@@ -138,8 +169,13 @@ pub fn search_and_report(
         .map_err(|e| CliError::io("-", e))?;
     if !args.json {
         eprintln!(
-            "time: {seconds:.3} s ({:.1} M updates/s)",
-            stats.updates as f64 / seconds.max(1e-9) / 1e6
+            "time: {seconds:.3} s ({:.1} M updates/s{})",
+            stats.updates as f64 / seconds.max(1e-9) / 1e6,
+            if parallel {
+                ", all threads together"
+            } else {
+                ""
+            }
         );
     }
     Ok(())

@@ -46,6 +46,8 @@
 pub mod format;
 mod links;
 mod matrix;
+#[cfg(feature = "parallel")]
+mod parallel;
 mod search;
 mod solution;
 mod stats;
@@ -53,7 +55,7 @@ mod stats;
 pub use format::{FormatError, FormatErrorKind};
 pub use links::{ActiveItems, Links};
 pub use matrix::{Item, ItemId, ItemKind, Matrix, MatrixBuilder, MatrixError, OptionId};
-pub use search::{ChooseItem, Heuristic, Search, SolutionView};
+pub use search::{ChooseItem, Heuristic, Search, SolutionView, Split};
 pub use solution::{ChosenRow, Solution};
 pub use stats::{Level, Stats};
 

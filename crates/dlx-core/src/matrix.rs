@@ -258,8 +258,8 @@ impl MatrixBuilder {
             return Err(MatrixError::NoPrimaryItems);
         }
         let nodes = 1 + self.items.len() + self.options.iter().map(Vec::len).sum::<usize>();
-        let limit = u32::MAX as usize;
-        if nodes >= limit {
+        let limit = crate::links::MAX_NODES;
+        if nodes > limit {
             return Err(MatrixError::TooLarge { nodes, limit });
         }
         Ok(Matrix {

@@ -72,17 +72,17 @@ impl Rule<'_> {
     #[inline]
     fn choose(&mut self, links: &Links) -> Link {
         match self {
-            Rule::Leftmost => links.nodes[ROOT as usize].r,
+            Rule::Leftmost => links.first(),
             Rule::Mrv => {
-                let mut c = links.nodes[ROOT as usize].r;
+                let mut c = links.first();
                 let mut best = c;
-                let mut min = links.size[c as usize];
+                let mut min = links.len(c);
                 while min > 0 {
-                    c = links.nodes[c as usize].r;
+                    c = links.next(c);
                     if c == ROOT {
                         break;
                     }
-                    let s = links.size[c as usize];
+                    let s = links.len(c);
                     if s < min {
                         min = s;
                         best = c;
@@ -130,6 +130,23 @@ pub struct Search<'a> {
     limit: Option<u64>,
     /// Set when the search was stopped before the tree was exhausted.
     stopped: bool,
+    /// When splitting: the depth at which paths are recorded instead of searched.
+    cutoff: Option<usize>,
+    /// The paths recorded at the cutoff depth.
+    paths: Vec<Vec<ChosenRow>>,
+}
+
+/// The top of a search tree, cut at a depth: see [`Search::split`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Split {
+    /// The depth of the cut.
+    pub depth: usize,
+    /// Nodes and updates of the depths above the cut, and the solutions found there.
+    pub stats: Stats,
+    /// The solutions found above the cut.
+    pub solutions: Vec<Solution>,
+    /// The nodes at the cut, each as the rows chosen on the way to it, depth 0 first.
+    pub paths: Vec<Vec<ChosenRow>>,
 }
 
 /// A solution as the search holds it at the moment it is found; borrow-only, so counting
@@ -144,7 +161,7 @@ impl SolutionView<'_> {
     pub fn rows(&self) -> impl Iterator<Item = ChosenRow> + '_ {
         self.choice.iter().map(|&x| ChosenRow {
             option: self.links.option(x),
-            item: item_of(self.links.nodes[x as usize].c),
+            item: item_of(self.links.column(x)),
         })
     }
 
@@ -181,6 +198,8 @@ impl<'a> Search<'a> {
             solutions: 0,
             limit: None,
             stopped: false,
+            cutoff: None,
+            paths: Vec::new(),
         }
     }
 
@@ -219,6 +238,34 @@ impl<'a> Search<'a> {
             s.degrees = d.clone();
         }
         s
+    }
+
+    /// The estimated fraction of the tree already explored, from the positions of the current
+    /// branches (as Knuth's DLX programs print it): the sum over depths k of
+    /// (index of the row tried at k among its column's rows) / (d_0 d_1 ... d_k), where d_j is
+    /// the size of the column branched on at depth j. Meaningful while paused at a solution
+    /// (0 before the search starts, 1 when it is done).
+    pub fn progress(&self) -> f64 {
+        match self.state {
+            State::Start => 0.0,
+            State::Done | State::PausedEmpty => 1.0,
+            State::Paused => {
+                let (mut fraction, mut scale) = (0.0, 1.0);
+                for k in 0..=self.level {
+                    // The chosen column stays linked vertically while its rows are tried.
+                    let col = self.column[k];
+                    scale /= f64::from(self.links.len(col).max(1));
+                    let mut x = self.links.down(col);
+                    let mut index = 0u32;
+                    while x != self.choice[k] && x != col {
+                        index += 1;
+                        x = self.links.down(x);
+                    }
+                    fraction += f64::from(index) * scale;
+                }
+                fraction + scale
+            }
+        }
     }
 
     /// Finds the next solution; `None` when the tree is exhausted or the limit is reached.
@@ -262,21 +309,38 @@ impl<'a> Search<'a> {
         (sol, self.stats())
     }
 
+    /// Splits the search tree at `depth` (at least 1): runs the search down to that depth,
+    /// charging the nodes and updates of depths `0..depth` and listing the solutions found
+    /// above it, and returns every node at `depth` still to be searched as the path of rows
+    /// leading to it. Searching each path's subtree (see [`crate::Dlx::subtree`]) and adding
+    /// the figures gives exactly the figures of the whole search.
+    pub fn split(mut self, depth: usize) -> Split {
+        assert!(depth >= 1, "split depth must be at least 1");
+        self.cutoff = Some(depth);
+        let mut solutions = Vec::new();
+        while let Some(view) = self.next_solution() {
+            solutions.push(view.to_solution());
+        }
+        let paths = std::mem::take(&mut self.paths);
+        Split {
+            depth,
+            stats: self.stats(),
+            solutions,
+            paths,
+        }
+    }
+
     /// Runs Algorithm DLX until the next solution. Returns true when paused at one.
     fn advance(&mut self) -> bool {
         if self.limit.is_some_and(|l| self.solutions >= l) {
             self.unwind();
             return false;
         }
-        #[derive(Clone, Copy)]
-        enum Step {
-            Forward,
-            Advance,
-            Recover,
-        }
         let links = &mut *self.links;
         let mut level = self.level;
-        let (mut step, mut col, mut node) = match self.state {
+        // `recover`: the row `node` at `level` has been tried; undo it and try the next one.
+        // Otherwise choose a column at `level` (the paper's search(k) being entered).
+        let (mut col, mut node, mut recover) = match self.state {
             State::Done => return false,
             State::PausedEmpty => {
                 self.state = State::Done;
@@ -288,71 +352,71 @@ impl<'a> Search<'a> {
                 self.state = State::PausedEmpty;
                 return true;
             }
-            State::Start => (Step::Forward, ROOT, ROOT),
-            State::Paused => (Step::Recover, self.column[level], self.choice[level]),
+            State::Start => (ROOT, ROOT, false),
+            State::Paused => (self.column[level], self.choice[level], true),
         };
+        let cutoff = self.cutoff.unwrap_or(usize::MAX);
+        // The per-depth arrays have `primaries + 1` entries, and the depth never exceeds the
+        // number of primary items (each chosen row covers at least one), so `level` is always
+        // in bounds; `at!` checks it in debug builds only.
+        macro_rules! at {
+            ($v:expr) => {{
+                debug_assert!(level < $v.len());
+                // SAFETY: level <= primaries < len, as argued above.
+                unsafe { $v.get_unchecked_mut(level) }
+            }};
+        }
         loop {
-            match step {
-                Step::Forward => {
-                    col = self.rule.choose(links);
-                    if let Some(degrees) = &mut self.degrees {
-                        if degrees.len() <= level {
-                            degrees.resize(level + 1, Vec::new());
-                        }
-                        let d = links.size[col as usize] as usize;
-                        let row = &mut degrees[level];
-                        if row.len() <= d {
-                            row.resize(d + 1, 0);
-                        }
-                        row[d] += 1;
-                    }
-                    self.profile[level].updates += links.cover(col);
-                    self.column[level] = col;
-                    node = links.nodes[col as usize].d;
-                    step = Step::Advance;
+            if recover {
+                links.uncover_others(node);
+                node = links.down(node);
+            } else if level == cutoff {
+                // Splitting: record the subproblem below this node and backtrack as if it had
+                // no rows; whoever searches it charges the work from this depth on.
+                let view = SolutionView {
+                    links,
+                    choice: &self.choice[..level],
+                };
+                self.paths.push(view.rows().collect());
+                level -= 1;
+                col = *at!(self.column);
+                node = *at!(self.choice);
+                recover = true;
+                continue;
+            } else {
+                col = self.rule.choose(links);
+                if let Some(degrees) = &mut self.degrees {
+                    record_degree(degrees, level, links.len(col) as usize);
                 }
-                Step::Advance => {
-                    if node == col {
-                        // Every row of this column has been tried: backtrack.
-                        links.uncover(col);
-                        if level == 0 {
-                            self.state = State::Done;
-                            return false;
-                        }
-                        level -= 1;
-                        col = self.column[level];
-                        node = self.choice[level];
-                        step = Step::Recover;
-                        continue;
-                    }
-                    self.choice[level] = node;
-                    self.profile[level].nodes += 1;
-                    let mut updates = 0;
-                    let mut j = links.nodes[node as usize].r;
-                    while j != node {
-                        updates += links.cover(links.nodes[j as usize].c);
-                        j = links.nodes[j as usize].r;
-                    }
-                    self.profile[level].updates += updates;
-                    if links.all_covered() {
-                        self.solutions += 1;
-                        self.level = level;
-                        self.state = State::Paused;
-                        return true;
-                    }
-                    level += 1;
-                    step = Step::Forward;
-                }
-                Step::Recover => {
-                    let mut j = links.nodes[node as usize].l;
-                    while j != node {
-                        links.uncover(links.nodes[j as usize].c);
-                        j = links.nodes[j as usize].l;
-                    }
-                    node = links.nodes[node as usize].d;
-                    step = Step::Advance;
-                }
+                at!(self.profile).updates += links.cover(col);
+                *at!(self.column) = col;
+                node = links.down(col);
             }
+            if node == col {
+                // Every row of this column has been tried: backtrack.
+                links.uncover(col);
+                if level == 0 {
+                    self.state = State::Done;
+                    return false;
+                }
+                level -= 1;
+                col = *at!(self.column);
+                node = *at!(self.choice);
+                recover = true;
+                continue;
+            }
+            *at!(self.choice) = node;
+            let profile = at!(self.profile);
+            profile.nodes += 1;
+            profile.updates += links.cover_others(node);
+            if links.all_covered() {
+                self.solutions += 1;
+                self.level = level;
+                self.state = State::Paused;
+                return true;
+            }
+            level += 1;
+            recover = false;
         }
     }
 
@@ -364,16 +428,24 @@ impl<'a> Search<'a> {
         if self.state == State::Paused {
             for k in (0..=self.level).rev() {
                 let node = self.choice[k];
-                let mut j = self.links.nodes[node as usize].l;
-                while j != node {
-                    self.links.uncover(self.links.nodes[j as usize].c);
-                    j = self.links.nodes[j as usize].l;
-                }
+                self.links.uncover_others(node);
                 self.links.uncover(self.column[k]);
             }
         }
         self.state = State::Done;
     }
+}
+
+/// Counts a chosen column's size in the branching-degree histogram.
+fn record_degree(degrees: &mut Vec<Vec<u64>>, level: usize, d: usize) {
+    if degrees.len() <= level {
+        degrees.resize(level + 1, Vec::new());
+    }
+    let row = &mut degrees[level];
+    if row.len() <= d {
+        row.resize(d + 1, 0);
+    }
+    row[d] += 1;
 }
 
 impl Iterator for Search<'_> {

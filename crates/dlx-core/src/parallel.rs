@@ -1,0 +1,133 @@
+//! Parallel search with exactly the figures of the sequential one.
+//!
+//! The tree is split at a small depth d ([`crate::Search::split`]): the split run charges the
+//! nodes and updates of depths below d once, and every node at depth d becomes an independent
+//! subproblem, the path of rows leading to it. A worker fixes those rows on its own copy of
+//! the arena ([`crate::Dlx::fix`]) and searches the subtree. After the fixes the column
+//! lists, sizes and header order are exactly those the sequential search sees at that node
+//! (the set of removed nodes does not depend on the order of the covers, nor does the number
+//! of updates they cost), so the subtree is the same tree; its profile is shifted down by d
+//! and added. Rayon's work stealing balances the subtrees.
+
+use rayon::prelude::*;
+
+use crate::Dlx;
+use crate::search::{Heuristic, Split};
+use crate::solution::{ChosenRow, Solution};
+use crate::stats::Stats;
+
+/// How many subproblems per thread the split aims for, so that work stealing can even out
+/// subtrees of very different sizes.
+const SUBPROBLEMS_PER_THREAD: usize = 64;
+/// Deepest split tried.
+const MAX_SPLIT_DEPTH: usize = 8;
+
+impl Stats {
+    /// Adds the figures of another part of the same tree (profiles aligned by depth).
+    pub fn merge(&mut self, other: &Stats) {
+        if self.levels.len() < other.levels.len() {
+            self.levels.resize(other.levels.len(), Default::default());
+        }
+        for (a, b) in self.levels.iter_mut().zip(&other.levels) {
+            a.nodes += b.nodes;
+            a.updates += b.updates;
+        }
+        let merged = Stats::from_levels(
+            self.solutions + other.solutions,
+            std::mem::take(&mut self.levels),
+            self.complete && other.complete,
+        );
+        *self = merged;
+    }
+}
+
+impl Dlx {
+    /// Searches the subtree below a path of rows returned by [`crate::Search::split`], and
+    /// returns its figures placed at their depths in the whole tree (its root, already
+    /// counted by the split, is not counted again).
+    pub fn subtree(
+        &mut self,
+        path: &[ChosenRow],
+        heuristic: Heuristic,
+        mut visit: impl FnMut(&Solution),
+    ) -> Stats {
+        for row in path {
+            self.fix(row.option)
+                .expect("a split path is a consistent choice of rows");
+        }
+        let stats = self.search().heuristic(heuristic).run(|view| {
+            let mut rows = path.to_vec();
+            rows.extend(view.rows());
+            visit(&Solution { rows });
+            std::ops::ControlFlow::Continue(())
+        });
+        for _ in path {
+            self.unfix();
+        }
+        let mut levels = vec![Default::default(); path.len()];
+        levels.extend(stats.levels);
+        Stats::from_levels(stats.solutions, levels, stats.complete)
+    }
+
+    /// Splits the tree as shallowly as gives enough subproblems for `threads` threads
+    /// (the depth grows until there are 64 per thread, or the tree runs out).
+    pub fn split_for_threads(&mut self, heuristic: Heuristic, threads: usize) -> Split {
+        let target = threads.max(1) * SUBPROBLEMS_PER_THREAD;
+        let mut depth = 1;
+        loop {
+            let split = self.search().heuristic(heuristic).split(depth);
+            if split.paths.len() >= target || split.paths.is_empty() || depth >= MAX_SPLIT_DEPTH {
+                return split;
+            }
+            depth += 1;
+        }
+    }
+
+    /// Counts every solution on `threads` threads (0 = all cores). The figures equal
+    /// [`Dlx::count`]'s exactly.
+    ///
+    /// ```
+    /// # use dlx_core::{format, Dlx, Heuristic};
+    /// let m = format::parse("a b c\na b\nc\na\nb c\nb\n")?;
+    /// let mut dlx = Dlx::new(&m);
+    /// assert_eq!(dlx.par_count(Heuristic::Mrv, 2), dlx.count(Heuristic::Mrv));
+    /// # Ok::<(), dlx_core::FormatError>(())
+    /// ```
+    pub fn par_count(&mut self, heuristic: Heuristic, threads: usize) -> Stats {
+        self.par_run(heuristic, threads, |_| {})
+    }
+
+    /// Visits every solution on `threads` threads (0 = all cores); solutions arrive in no
+    /// particular order, from any thread. The figures equal the sequential search's.
+    pub fn par_run(
+        &mut self,
+        heuristic: Heuristic,
+        threads: usize,
+        visit: impl Fn(&Solution) + Sync,
+    ) -> Stats {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool can be built");
+        let split = self.split_for_threads(heuristic, pool.current_num_threads());
+        split.solutions.iter().for_each(&visit);
+        let base = &*self;
+        let below = pool.install(|| {
+            split
+                .paths
+                .par_iter()
+                .map_init(
+                    || base.clone(),
+                    |dlx, path| dlx.subtree(path, heuristic, &visit),
+                )
+                .reduce(Stats::default, |mut a, b| {
+                    a.merge(&b);
+                    a
+                })
+        });
+        let mut total = split.stats;
+        total.merge(&below);
+        total.complete = true;
+        total
+    }
+}
