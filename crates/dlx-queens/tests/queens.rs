@@ -1,0 +1,91 @@
+//! The queens matrix is Knuth's, and its figures are the paper's.
+
+use std::path::PathBuf;
+
+use dlx_core::{Dlx, Heuristic, format};
+use dlx_queens::{Order, Queens, QueensError};
+
+fn knuth_file(n: usize) -> Option<String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!(
+        "../../../shared/data/exact_cover/knuth_format/queens-{n}.dlx"
+    ));
+    let text = std::fs::read_to_string(&path);
+    if text.is_err() {
+        eprintln!(
+            "skipping: {} not found (the shared data folder is absent)",
+            path.display()
+        );
+    }
+    text.ok()
+}
+
+#[test]
+fn the_matrix_is_byte_for_byte_what_queens_dlx_writes() {
+    for n in 1..=16 {
+        let Some(knuth) = knuth_file(n) else { return };
+        let matrix = Queens::new(n).unwrap().matrix();
+        assert_eq!(format::parse(&knuth).unwrap(), matrix, "queens {n}");
+        // For N = 1 queens-dlx writes a bare `|` before its empty list of diagonals.
+        if n > 1 {
+            let ours = format::write(
+                &matrix,
+                Some(&format!("This data produced by ./queens-dlx {n}")),
+            );
+            assert_eq!(ours, knuth, "queens {n}");
+        }
+    }
+}
+
+#[test]
+fn solutions_are_peaceful_boards_with_n_queens() {
+    for n in 4..=8 {
+        let q = Queens::new(n).unwrap();
+        let m = q.matrix();
+        for sol in Dlx::new(&m).solutions() {
+            let board = q.board(&sol);
+            assert_eq!(board.queens().len(), n);
+            assert!(board.is_peaceful(), "{}", board.ascii());
+        }
+    }
+}
+
+#[test]
+fn the_r_variant_counts_the_same_solutions_with_the_papers_figures() {
+    // REFERENCE.md: N = 8, R-nodes 1,223 and R-updates 18,849.
+    let q = Queens::new(8).unwrap().ranks_only(true);
+    let s = Dlx::new(&q.matrix()).count(Heuristic::Mrv);
+    assert_eq!((s.solutions, s.nodes, s.updates), (92, 1_223, 18_849));
+}
+
+#[test]
+fn plain_order_changes_the_tree_not_the_count() {
+    let organ = Dlx::new(&Queens::new(10).unwrap().matrix()).count(Heuristic::Mrv);
+    let plain =
+        Dlx::new(&Queens::new(10).unwrap().with_order(Order::Plain).matrix()).count(Heuristic::Mrv);
+    assert_eq!(organ.solutions, plain.solutions);
+    assert_ne!(organ.updates, plain.updates);
+}
+
+#[test]
+fn names_stay_distinct_beyond_one_character_indices() {
+    let m = Queens::new(25).unwrap().matrix();
+    assert_eq!(m.options().len(), 625);
+    assert!(m.find_item("a47").is_some());
+    let first = Dlx::new(&m).first().unwrap();
+    assert!(Queens::new(25).unwrap().board(&first).is_peaceful());
+}
+
+#[test]
+fn out_of_range_sizes_are_errors() {
+    assert_eq!(Queens::new(0), Err(QueensError::OutOfRange(0)));
+    assert!(Queens::new(1001).is_err());
+}
+
+#[test]
+fn pictures_show_every_queen() {
+    let q = Queens::new(4).unwrap();
+    let sol = Dlx::new(&q.matrix()).first().unwrap();
+    let board = q.board(&sol);
+    assert_eq!(board.ascii().matches('Q').count(), 4);
+    assert_eq!(board.svg().matches("<circle").count(), 4);
+}
