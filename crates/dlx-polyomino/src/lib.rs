@@ -1,0 +1,59 @@
+//! Polyomino packing as exact cover, as in Knuth's *Dancing Links*: pieces, their
+//! orientations, boards, one matrix row per piece position, and solutions drawn as the
+//! paper's figures, with its symmetry scores.
+//!
+//! The twelve pentominoes in a 3x20 rectangle: with every orientation allowed, each of the
+//! 2 essentially different solutions is found in its 4 mirror images.
+//!
+//! ```
+//! use dlx_core::{Dlx, Heuristic};
+//! use dlx_polyomino::{Board, Puzzle, pentominoes};
+//!
+//! let mut puzzle = Puzzle::new(Board::rectangle(3, 20)?);
+//! puzzle.pieces(pentominoes());
+//! let packing = puzzle.build()?;
+//! // 60 cells, then the 12 piece columns; a row = the piece column and its 5 cells.
+//! assert_eq!(packing.matrix.items().len(), 72);
+//! assert_eq!(packing.matrix.option(0).len(), 6);
+//!
+//! let mut dlx = Dlx::new(&packing.matrix);
+//! assert_eq!(dlx.count(Heuristic::Mrv).solutions, 8);
+//!
+//! let tiling = packing.tiling(&dlx.first().expect("a solution"));
+//! assert_eq!(tiling.to_ascii().lines().count(), 3);
+//! assert!(tiling.hsym() <= tiling.piece_edges());
+//! let svg = dlx_polyomino::to_svg(&tiling, &Default::default());
+//! assert!(svg.contains("<svg"));
+//! # Ok::<(), dlx_polyomino::PuzzleError>(())
+//! ```
+//!
+//! Restrictions remove the board's symmetry, e.g. the X centred in the upper-left quarter
+//! ([`PieceSpec::allow`]), the P not turned over ([`PieceSpec::one_sided`]); a secondary
+//! column can be added to chosen rows ([`PieceSpec::mark`]), and the header order is set with
+//! [`Puzzle::order`], which is what makes the paper's counts of updates come out to the unit.
+//!
+//! Modules, in the order data flows through them: [`Shape`] (cells, rotations, reflections),
+//! [`Piece`] and the standard sets, [`Board`], [`Puzzle`] (restrictions and column order) and
+//! the [`Packing`] it builds, the solved [`Tiling`] with its ASCII pictures and symmetry
+//! scores, and [`to_svg`].
+
+#![warn(missing_docs)]
+
+mod board;
+mod describe;
+mod piece;
+mod puzzle;
+mod shape;
+mod svg;
+mod tiling;
+
+pub use board::{Board, BoardError, CellNames};
+pub use describe::{DescribeError, parse_puzzle};
+pub use piece::{
+    PENTOMINO_PICTURES, Piece, domino, one_sided, pentomino, pentominoes, square_tetromino,
+    tetrominoes,
+};
+pub use puzzle::{Orientations, Packing, PieceSpec, Placement, Puzzle, PuzzleError, Rule, Slot};
+pub use shape::{Shape, ShapeError};
+pub use svg::{SvgStyle, to_svg};
+pub use tiling::Tiling;

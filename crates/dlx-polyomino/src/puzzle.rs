@@ -1,0 +1,406 @@
+//! A packing puzzle — a board and pieces with their allowed orientations and placements —
+//! turned into an exact cover matrix, one row per piece position.
+
+use std::sync::Arc;
+
+use dlx_core::{Matrix, MatrixBuilder, MatrixError, OptionId, Solution};
+use thiserror::Error;
+
+use crate::board::{Board, BoardError};
+use crate::piece::Piece;
+use crate::shape::ShapeError;
+use crate::tiling::Tiling;
+
+/// Why a puzzle could not be turned into a matrix.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PuzzleError {
+    /// A piece picture is malformed.
+    #[error("piece {piece}: {source}")]
+    Shape {
+        /// The piece's name.
+        piece: String,
+        /// What is wrong.
+        source: ShapeError,
+    },
+    /// The board is malformed.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// Two pieces that each have a column share a name.
+    #[error("piece `{0}` is given twice (leave the piece column out for copies of a piece)")]
+    DuplicatePiece(String),
+    /// The column order names a piece that is not in the puzzle.
+    #[error("the column order names piece `{0}`, which is not in the puzzle")]
+    UnknownPiece(String),
+    /// An allowed orientation index is out of range for the piece.
+    #[error("piece {piece}: orientation {index} does not exist (it has {count})")]
+    NoSuchOrientation {
+        /// The piece's name.
+        piece: String,
+        /// The index asked for.
+        index: usize,
+        /// How many distinct orientations it has.
+        count: usize,
+    },
+    /// The matrix could not be built (e.g. a piece named like a cell).
+    #[error(transparent)]
+    Matrix(#[from] MatrixError),
+}
+
+/// Which orientations of a piece may be placed. Indices refer to [`crate::Shape::orientations`]
+/// of the piece's picture, whose rotations come first.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Orientations {
+    /// Rotations and reflections (a free piece).
+    #[default]
+    All,
+    /// Rotations only (a one-sided piece, or a piece "not turned over").
+    Rotations,
+    /// Only these orientations.
+    Only(Vec<usize>),
+}
+
+/// One position of a piece on the board: the row of the matrix it becomes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    /// Index of the piece in the puzzle's piece list.
+    pub piece: usize,
+    /// Index of its orientation in [`crate::Shape::orientations`].
+    pub orientation: usize,
+    /// The board cells covered, row-major.
+    pub cells: Vec<(usize, usize)>,
+}
+
+impl Placement {
+    /// Top row and left column of the bounding box.
+    pub fn origin(&self) -> (usize, usize) {
+        let r = self.cells.iter().map(|c| c.0).min().unwrap_or(0);
+        let c = self.cells.iter().map(|c| c.1).min().unwrap_or(0);
+        (r, c)
+    }
+
+    /// Centre of the bounding box, rounded up-left (exact for boxes of odd size, like X's).
+    pub fn centre(&self) -> (usize, usize) {
+        let (r0, c0) = self.origin();
+        let r1 = self.cells.iter().map(|c| c.0).max().unwrap_or(0);
+        let c1 = self.cells.iter().map(|c| c.1).max().unwrap_or(0);
+        ((r0 + r1) / 2, (c0 + c1) / 2)
+    }
+
+    /// True when the placement covers `(row, col)`.
+    pub fn covers(&self, row: usize, col: usize) -> bool {
+        self.cells.contains(&(row, col))
+    }
+}
+
+/// A predicate on placements: the restrictions that remove the board's symmetry.
+pub type Rule = Arc<dyn Fn(&Placement) -> bool + Send + Sync>;
+
+/// A piece of a puzzle with its restrictions.
+#[derive(Clone)]
+pub struct PieceSpec {
+    /// The piece.
+    pub piece: Piece,
+    /// Orientations allowed.
+    pub orientations: Orientations,
+    /// Whether the piece has its own primary column (leave it out for any number of copies).
+    pub column: bool,
+    allow: Vec<Rule>,
+    marks: Vec<(String, Rule)>,
+}
+
+impl std::fmt::Debug for PieceSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PieceSpec")
+            .field("piece", &self.piece)
+            .field("orientations", &self.orientations)
+            .field("column", &self.column)
+            .field("rules", &self.allow.len())
+            .field(
+                "marks",
+                &self.marks.iter().map(|m| &m.0).collect::<Vec<_>>(),
+            )
+            .finish()
+    }
+}
+
+impl PieceSpec {
+    /// Rotations only.
+    pub fn one_sided(&mut self) -> &mut Self {
+        self.orientations = Orientations::Rotations;
+        self
+    }
+
+    /// Only the given orientations (indices into [`crate::Shape::orientations`]).
+    pub fn only_orientations(&mut self, indices: &[usize]) -> &mut Self {
+        self.orientations = Orientations::Only(indices.to_vec());
+        self
+    }
+
+    /// Keeps only the placements for which `rule` holds (several rules must all hold).
+    pub fn allow(
+        &mut self,
+        rule: impl Fn(&Placement) -> bool + Send + Sync + 'static,
+    ) -> &mut Self {
+        self.allow.push(Arc::new(rule));
+        self
+    }
+
+    /// Adds the secondary column `name` to the rows for which `rule` holds (declared after
+    /// every primary column, in order of first mention).
+    pub fn mark(
+        &mut self,
+        name: impl Into<String>,
+        rule: impl Fn(&Placement) -> bool + Send + Sync + 'static,
+    ) -> &mut Self {
+        self.marks.push((name.into(), Arc::new(rule)));
+        self
+    }
+
+    /// Leaves the piece column out, so that the piece may be placed any number of times.
+    pub fn without_column(&mut self) -> &mut Self {
+        self.column = false;
+        self
+    }
+}
+
+/// A slot of the header list: what decides the S heuristic's tie-break and the leftmost rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Slot {
+    /// The board cells, row-major.
+    Cells,
+    /// One piece's column.
+    Piece(String),
+}
+
+/// A board and its pieces.
+///
+/// Header order: the slots given to [`Puzzle::order`], then the cells (if not listed), then
+/// the remaining piece columns in piece order, then secondary columns. Rows: piece by piece,
+/// orientation by orientation, positions row-major; each row lists the piece column, the cells
+/// row-major, then its secondary columns.
+#[derive(Debug, Clone)]
+pub struct Puzzle {
+    board: Board,
+    pieces: Vec<PieceSpec>,
+    order: Vec<Slot>,
+}
+
+impl Puzzle {
+    /// A puzzle on `board` with no pieces yet.
+    pub fn new(board: Board) -> Self {
+        Puzzle {
+            board,
+            pieces: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+
+    /// Adds a free piece with its column and returns it for restrictions.
+    pub fn piece(&mut self, piece: Piece) -> &mut PieceSpec {
+        self.pieces.push(PieceSpec {
+            piece,
+            orientations: Orientations::All,
+            column: true,
+            allow: Vec::new(),
+            marks: Vec::new(),
+        });
+        self.pieces.last_mut().expect("just pushed")
+    }
+
+    /// Adds several free pieces.
+    pub fn pieces(&mut self, pieces: impl IntoIterator<Item = Piece>) -> &mut Self {
+        for p in pieces {
+            self.piece(p);
+        }
+        self
+    }
+
+    /// The piece named `name`, for restrictions.
+    pub fn spec(&mut self, name: &str) -> Option<&mut PieceSpec> {
+        self.pieces.iter_mut().find(|p| p.piece.name == name)
+    }
+
+    /// The pieces.
+    pub fn piece_specs(&self) -> &[PieceSpec] {
+        &self.pieces
+    }
+
+    /// Sets the first slots of the header list.
+    pub fn order(&mut self, slots: impl IntoIterator<Item = Slot>) -> &mut Self {
+        self.order = slots.into_iter().collect();
+        self
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Every allowed placement, in row order.
+    pub fn placements(&self) -> Result<Vec<Placement>, PuzzleError> {
+        let mut out = Vec::new();
+        for (k, spec) in self.pieces.iter().enumerate() {
+            let all = spec.piece.shape.orientations();
+            let chosen: Vec<usize> = match &spec.orientations {
+                Orientations::All => (0..all.len()).collect(),
+                Orientations::Rotations => (0..spec.piece.shape.rotations().len()).collect(),
+                Orientations::Only(v) => v.clone(),
+            };
+            for &o in &chosen {
+                let shape = all.get(o).ok_or_else(|| PuzzleError::NoSuchOrientation {
+                    piece: spec.piece.name.clone(),
+                    index: o,
+                    count: all.len(),
+                })?;
+                for r in 0..self.board.height() as i64 {
+                    for c in 0..self.board.width() as i64 {
+                        let fits = shape
+                            .cells()
+                            .iter()
+                            .all(|&(dr, dc)| self.board.contains(r + dr as i64, c + dc as i64));
+                        if !fits {
+                            continue;
+                        }
+                        let p = Placement {
+                            piece: k,
+                            orientation: o,
+                            cells: shape
+                                .cells()
+                                .iter()
+                                .map(|&(dr, dc)| {
+                                    ((r + dr as i64) as usize, (c + dc as i64) as usize)
+                                })
+                                .collect(),
+                        };
+                        if spec.allow.iter().all(|rule| rule(&p)) {
+                            out.push(p);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Builds the matrix.
+    pub fn build(&self) -> Result<Packing, PuzzleError> {
+        let mut b = MatrixBuilder::new();
+        let with_column: Vec<&PieceSpec> = self.pieces.iter().filter(|p| p.column).collect();
+        for (k, p) in with_column.iter().enumerate() {
+            if with_column[..k]
+                .iter()
+                .any(|q| q.piece.name == p.piece.name)
+            {
+                return Err(PuzzleError::DuplicatePiece(p.piece.name.clone()));
+            }
+        }
+        let mut slots = self.order.clone();
+        for slot in &slots {
+            if let Slot::Piece(n) = slot
+                && !with_column.iter().any(|p| &p.piece.name == n)
+            {
+                return Err(PuzzleError::UnknownPiece(n.clone()));
+            }
+        }
+        if !slots.contains(&Slot::Cells) {
+            slots.push(Slot::Cells);
+        }
+        for p in &with_column {
+            let slot = Slot::Piece(p.piece.name.clone());
+            if !slots.contains(&slot) {
+                slots.push(slot);
+            }
+        }
+        for slot in &slots {
+            match slot {
+                Slot::Cells => {
+                    for (r, c) in self.board.cells() {
+                        b.primary(self.board.cell_name(r, c))?;
+                    }
+                }
+                Slot::Piece(n) => {
+                    b.primary(n.clone())?;
+                }
+            }
+        }
+        for spec in &self.pieces {
+            for (name, _) in &spec.marks {
+                if b.id(name).is_none() {
+                    b.secondary(name.clone())?;
+                }
+            }
+        }
+        let placements = self.placements()?;
+        for p in &placements {
+            let spec = &self.pieces[p.piece];
+            let mut names: Vec<String> = Vec::with_capacity(p.cells.len() + 2);
+            if spec.column {
+                names.push(spec.piece.name.clone());
+            }
+            names.extend(p.cells.iter().map(|&(r, c)| self.board.cell_name(r, c)));
+            names.extend(
+                spec.marks
+                    .iter()
+                    .filter(|(_, rule)| rule(p))
+                    .map(|(n, _)| n.clone()),
+            );
+            b.option(&names)?;
+        }
+        Ok(Packing {
+            matrix: b.build()?,
+            placements,
+            board: self.board.clone(),
+            names: self.pieces.iter().map(|p| p.piece.name.clone()).collect(),
+        })
+    }
+}
+
+/// A puzzle's matrix, with the placement behind each row.
+#[derive(Debug, Clone)]
+pub struct Packing {
+    /// The exact cover matrix.
+    pub matrix: Matrix,
+    placements: Vec<Placement>,
+    board: Board,
+    names: Vec<String>,
+}
+
+impl Packing {
+    /// The placement of each row, indexed by option id.
+    pub fn placements(&self) -> &[Placement] {
+        &self.placements
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The name of the piece of a placement.
+    pub fn piece_name(&self, placement: &Placement) -> &str {
+        &self.names[placement.piece]
+    }
+
+    /// The first row whose placement satisfies `pred` (e.g. the X centred at 23, to fix it).
+    pub fn find(&self, pred: impl Fn(&str, &Placement) -> bool) -> Option<OptionId> {
+        self.placements
+            .iter()
+            .position(|p| pred(&self.names[p.piece], p))
+    }
+
+    /// The board labelled with piece names for a set of chosen rows.
+    pub fn tiling_of(&self, options: &[OptionId]) -> Tiling {
+        Tiling::new(
+            &self.board,
+            options.iter().map(|&o| {
+                let p = &self.placements[o];
+                (self.names[p.piece].clone(), p.cells.clone())
+            }),
+        )
+    }
+
+    /// The board labelled with piece names for a solution.
+    pub fn tiling(&self, solution: &Solution) -> Tiling {
+        self.tiling_of(&solution.sorted_options())
+    }
+}
