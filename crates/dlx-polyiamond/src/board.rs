@@ -1,0 +1,175 @@
+//! Boards: the set of triangles to cover.
+
+use std::collections::BTreeSet;
+
+use crate::cell::{Cell, Point};
+use crate::error::PolyiamondError;
+use crate::shape::cells_from_art;
+
+/// A board: a set of triangles, in the column order of the paper (lexicographic `(x, y, z)`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    cells: BTreeSet<Cell>,
+    centre: Option<Point>,
+}
+
+/// The six triangles around lattice point `(a, b)`: a unit hexagon, the hexagon piece O's
+/// only shape.
+pub fn unit_hexagon((a, b): Point) -> [Cell; 6] {
+    [
+        Cell::up(a, b),
+        Cell::up(a - 1, b),
+        Cell::up(a, b - 1),
+        Cell::down(a - 1, b - 1),
+        Cell::down(a - 1, b),
+        Cell::down(a, b - 1),
+    ]
+}
+
+impl Board {
+    /// A board of these cells. Cells need names (`0 <= x, y < 36`) to become columns.
+    pub fn new(cells: impl IntoIterator<Item = Cell>) -> Result<Self, PolyiamondError> {
+        let cells: BTreeSet<Cell> = cells.into_iter().collect();
+        if cells.is_empty() {
+            return Err(PolyiamondError::EmptyShape);
+        }
+        if let Some(c) = cells.iter().find(|c| c.name().is_none()) {
+            return Err(PolyiamondError::OffGrid { x: c.x, y: c.y });
+        }
+        Ok(Board {
+            cells,
+            centre: None,
+        })
+    }
+
+    /// The m x n rhombus (parallelogram with a horizontal base and sides at 60°): every cell
+    /// with `0 <= x < m`, `0 <= y < n`. The paper's rhombus is `rhombus(6, 6)`, 72 triangles.
+    pub fn rhombus(m: i32, n: i32) -> Result<Self, PolyiamondError> {
+        if !(1..=36).contains(&m) || !(1..=36).contains(&n) {
+            return Err(PolyiamondError::BadSize { m, n });
+        }
+        let cells =
+            (0..m).flat_map(|x| (0..n).flat_map(move |y| [Cell::up(x, y), Cell::down(x, y)]));
+        Board::new(cells)
+    }
+
+    /// O'Beirne's hexagon: 19 unit hexagons in a honeycomb cluster (114 triangles), centred on
+    /// lattice point (5, 5). The unit hexagons sit around (5+i−j, 5+i+2j) for
+    /// |i|, |j|, |i+j| ≤ 2.
+    pub fn obeirne_hexagon() -> Self {
+        let mut cells = BTreeSet::new();
+        for i in -2..=2i32 {
+            for j in -2..=2i32 {
+                if (i + j).abs() <= 2 {
+                    cells.extend(unit_hexagon((5 + i - j, 5 + i + 2 * j)));
+                }
+            }
+        }
+        Board {
+            cells,
+            centre: Some((5, 5)),
+        }
+    }
+
+    /// A board drawn as ASCII art (see [`crate::Shape::from_art`]); the bottom line is strip 0.
+    pub fn from_art(art: &str) -> Result<Self, PolyiamondError> {
+        Board::new(cells_from_art(art)?)
+    }
+
+    /// A board given by cell names separated by blanks.
+    pub fn parse(names: &str) -> Result<Self, PolyiamondError> {
+        Board::new(
+            names
+                .split_whitespace()
+                .map(Cell::parse)
+                .collect::<Result<Vec<_>, _>>()?,
+        )
+    }
+
+    /// The cells, in column order.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.cells.iter().copied()
+    }
+
+    /// Number of triangles.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Always false: a board has at least one cell.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// True when the board has this cell.
+    pub fn contains(&self, c: Cell) -> bool {
+        self.cells.contains(&c)
+    }
+
+    /// The lattice point the board's six-fold symmetry turns about, if it has one.
+    pub fn centre(&self) -> Option<Point> {
+        self.centre
+    }
+
+    /// Declares the centre of six-fold symmetry (used by the symmetry scores).
+    pub fn with_centre(mut self, centre: Point) -> Self {
+        self.centre = Some(centre);
+        self
+    }
+
+    /// The internal edges: pairs of adjacent board cells, each once (up cell first).
+    pub fn internal_edges(&self) -> Vec<(Cell, Cell)> {
+        self.cells
+            .iter()
+            .filter(|c| !c.is_down())
+            .flat_map(|&c| c.neighbours().into_iter().map(move |n| (c, n)))
+            .filter(|&(_, n)| self.contains(n))
+            .collect()
+    }
+
+    /// The range of x and y the board spans.
+    pub fn bounds(&self) -> (i32, i32, i32, i32) {
+        let xs = self.cells.iter().map(|c| c.x);
+        let ys = self.cells.iter().map(|c| c.y);
+        (
+            xs.clone().min().unwrap_or(0),
+            xs.max().unwrap_or(0),
+            ys.clone().min().unwrap_or(0),
+            ys.max().unwrap_or(0),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rhombus_has_72_cells_and_knuths_first_names() {
+        let b = Board::rhombus(6, 6).unwrap();
+        assert_eq!(b.len(), 72);
+        let names: Vec<String> = b.cells().take(4).map(|c| c.to_string()).collect();
+        assert_eq!(names, ["00", "00*", "01", "01*"]);
+        assert!(Board::rhombus(0, 3).is_err());
+    }
+
+    #[test]
+    fn hexagon_has_114_cells_and_156_internal_edges() {
+        let b = Board::obeirne_hexagon();
+        assert_eq!(b.len(), 114);
+        assert_eq!(b.internal_edges().len(), 156);
+        let names: Vec<String> = b.cells().take(5).map(|c| c.to_string()).collect();
+        assert_eq!(names, ["06*", "07", "07*", "14*", "15"]);
+        let last: Vec<String> = b.cells().skip(112).map(|c| c.to_string()).collect();
+        assert_eq!(last, ["92*", "93"]);
+    }
+
+    #[test]
+    fn bad_boards_are_errors() {
+        assert!(Board::parse("00 zz* 0").is_err());
+        assert_eq!(
+            Board::new([Cell::up(-1, 0)]),
+            Err(PolyiamondError::OffGrid { x: -1, y: 0 })
+        );
+    }
+}

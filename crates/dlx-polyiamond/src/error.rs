@@ -1,0 +1,54 @@
+//! Everything that can go wrong describing a polyiamond puzzle.
+
+use thiserror::Error;
+
+/// Why a cell, shape, board or puzzle could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PolyiamondError {
+    /// A cell name is not two base-36 digits optionally followed by `*`.
+    #[error("bad cell name `{name}` (expected two base-36 digits and an optional `*`, e.g. `0a*`)")]
+    BadCellName {
+        /// The name as given.
+        name: String,
+    },
+    /// An ASCII-art picture holds a character that is neither a cell nor a hole.
+    #[error("line {line}, column {column}: unexpected character {found:?} in the picture")]
+    BadArt {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The character.
+        found: char,
+    },
+    /// A shape or board without cells.
+    #[error("the shape has no cells")]
+    EmptyShape,
+    /// A cell outside the named range 0..36.
+    #[error("cell ({x},{y}) is off the grid: coordinates must lie in 0..36 to have a name")]
+    OffGrid {
+        /// Its x.
+        x: i32,
+        /// Its y.
+        y: i32,
+    },
+    /// A rhombus size out of range.
+    #[error("rhombus {m}x{n}: both sides must be between 1 and 36")]
+    BadSize {
+        /// Sides.
+        m: i32,
+        /// Sides.
+        n: i32,
+    },
+    /// A piece label that names no hexiamond.
+    #[error(
+        "unknown piece `{label}` (expected one of I P F E C V G H J O S X, primed for the mirror image of a chiral one)"
+    )]
+    UnknownPiece {
+        /// The label as given.
+        label: String,
+    },
+    /// The matrix could not be built (e.g. two pieces with the same label).
+    #[error(transparent)]
+    Matrix(#[from] dlx_core::MatrixError),
+}

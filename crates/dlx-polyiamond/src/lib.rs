@@ -1,0 +1,50 @@
+//! Polyiamonds on the triangular grid as exact cover problems: the twelve hexiamonds, the 6x6
+//! rhombus, O'Beirne's hexagon of the nineteen one-sided hexiamonds.
+//!
+//! The twelve hexiamonds tile a 6x6 rhombus in 156 ways; with Knuth's column order and the
+//! sphinx limited to three orientations, Algorithm DLX makes exactly the paper's 37,313,405
+//! updates:
+//!
+//! ```
+//! use dlx_core::{Dlx, Heuristic};
+//!
+//! let placed = dlx_polyiamond::problems::rhombus().build()?;
+//! let mut dlx = Dlx::new(&placed.matrix);
+//! let stats = dlx.count(Heuristic::Mrv);
+//! assert_eq!((stats.solutions, stats.nodes, stats.updates), (156, 70_505, 37_313_405));
+//!
+//! // A solution as labelled triangles: one line per strip, the top strip first.
+//! let first = dlx.first().unwrap();
+//! let picture = dlx_polyiamond::render::text(&placed.board, &placed.labelling(&first));
+//! assert_eq!(picture.lines().count(), 6);
+//! # Ok::<(), dlx_polyiamond::PolyiamondError>(())
+//! ```
+//!
+//! The pieces, in the order data flows through them:
+//! - [`Cell`]: a triangle `(x, y, z)`, named `xy` (up) or `xy*` (down) as in Knuth's
+//!   `polyiamonds.w`; [`cell`] documents the coordinates and the symmetries;
+//! - [`Shape`]: a polyiamond, from cell names or ASCII art, with its rotations and
+//!   orientations; [`hexiamonds`] holds the twelve and the nineteen one-sided ones;
+//! - [`Board`]: the cells to cover (rhombus, O'Beirne's hexagon, any shape);
+//! - [`Puzzle`]: a board and pieces, each with its orientations and an optional placement
+//!   filter, built into a [`Placed`] matrix (cell columns in lexicographic order, then pieces);
+//! - [`problems`]: the paper's puzzles; [`render`] draws solutions as text or SVG;
+//!   [`symmetry`] scores them as the paper does.
+
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod cell;
+mod error;
+pub mod hexiamonds;
+pub mod problems;
+pub mod puzzle;
+pub mod render;
+pub mod shape;
+pub mod symmetry;
+
+pub use board::Board;
+pub use cell::{Cell, Orient};
+pub use error::PolyiamondError;
+pub use puzzle::{Labelling, Placed, Placement, Puzzle};
+pub use shape::Shape;
