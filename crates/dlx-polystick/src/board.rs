@@ -1,0 +1,268 @@
+//! Boards: sets of unit segments to be covered, and their interior points.
+
+use std::collections::BTreeSet;
+
+use crate::error::PolystickError;
+use crate::stick::{Point, Seg, Symmetry, digit};
+
+/// A board: the unit segments that must be covered (the primary columns `Hxy`, `Vxy`).
+///
+/// Its *interior* points are those all four of whose unit segments are on the board: only
+/// there can two pieces cross, so only they get secondary columns `Ixy`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    segs: Vec<Seg>,
+}
+
+/// A symmetry of the square followed by a translation: how a board is mapped onto itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Transform {
+    /// The symmetry about the origin.
+    pub sym: Symmetry,
+    /// Translation applied after it, in x.
+    pub dx: i32,
+    /// Translation applied after it, in y.
+    pub dy: i32,
+}
+
+impl Transform {
+    /// The image of a segment.
+    pub fn seg(&self, s: Seg) -> Seg {
+        s.apply(self.sym).shift(self.dx, self.dy)
+    }
+}
+
+impl Board {
+    /// A board from any set of segments (duplicates merged). Coordinates must lie in 0..36,
+    /// the range of base-36 column names.
+    pub fn from_segments(segs: impl IntoIterator<Item = Seg>) -> Result<Self, PolystickError> {
+        let set: BTreeSet<Seg> = segs.into_iter().collect();
+        if set.is_empty() {
+            return Err(PolystickError::EmptyBoard);
+        }
+        if let Some(s) = set.iter().find(|s| s.name().is_none()) {
+            return Err(PolystickError::OffTheMap { x: s.x, y: s.y });
+        }
+        Ok(Board {
+            segs: set.into_iter().collect(),
+        })
+    }
+
+    /// The segments of a `w`×`h` grid of unit squares: H x y for 0 ≤ x < w, 0 ≤ y ≤ h and
+    /// V x y for 0 ≤ x ≤ w, 0 ≤ y < h.
+    pub fn grid(w: i32, h: i32) -> Result<Self, PolystickError> {
+        let hs = (0..w).flat_map(|x| (0..=h).map(move |y| Seg::h(x, y)));
+        let vs = (0..=w).flat_map(|x| (0..h).map(move |y| Seg::v(x, y)));
+        Board::from_segments(hs.chain(vs))
+    }
+
+    /// Every unit segment joining two lattice points with |x| + |y| ≤ `r`, shifted by +r so
+    /// that all coordinates are non-negative. `diamond(5)` is the board of Figure 15: the
+    /// order-4 Aztec diamond with a spike at each tip, 100 segments.
+    pub fn diamond(r: i32) -> Result<Self, PolystickError> {
+        let inside = |p: Point| (p.x - r).abs() + (p.y - r).abs() <= r;
+        let mut segs = Vec::new();
+        for x in 0..=2 * r {
+            for y in 0..=2 * r {
+                for s in [Seg::h(x, y), Seg::v(x, y)] {
+                    if s.ends().iter().all(|&p| inside(p)) {
+                        segs.push(s);
+                    }
+                }
+            }
+        }
+        Board::from_segments(segs)
+    }
+
+    /// Reads a board description:
+    /// * `WxH`, e.g. `5x5`: the grid of W×H unit squares;
+    /// * `diamond-R`, e.g. `diamond-5`: the segments joining points with |x|+|y| ≤ R
+    ///   (`aztec` is `diamond-5`, Figure 15's board);
+    /// * otherwise a list of segment names `Hxy` / `Vxy` separated by white space or commas.
+    ///
+    /// ```
+    /// use dlx_polystick::Board;
+    /// assert_eq!(Board::parse("5x5")?.segments().len(), 60);
+    /// assert_eq!(Board::parse("aztec")?.segments().len(), 100);
+    /// assert_eq!(Board::parse("H00 H01 V00 V10")?.interior_points().len(), 0);
+    /// # Ok::<(), dlx_polystick::PolystickError>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<Self, PolystickError> {
+        let t = text.trim();
+        let bad = |item: usize, text: &str, reason: &str| PolystickError::BadBoard {
+            item,
+            text: text.to_string(),
+            reason: reason.to_string(),
+        };
+        let dimension = |s: &str| -> Result<i32, PolystickError> {
+            match s.parse::<i32>() {
+                Ok(v) if (1..=35).contains(&v) => Ok(v),
+                _ => Err(bad(1, t, "sizes must be whole numbers from 1 to 35")),
+            }
+        };
+        if t == "aztec" {
+            return Board::diamond(5);
+        }
+        if let Some(r) = t.strip_prefix("diamond-") {
+            let r = dimension(r)?;
+            if r > 17 {
+                return Err(bad(1, t, "a diamond's radius must be at most 17"));
+            }
+            return Board::diamond(r);
+        }
+        if let Some((w, h)) = t.split_once(['x', 'X']) {
+            if !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()) {
+                return Board::grid(dimension(w)?, dimension(h)?);
+            }
+        }
+        let mut segs = Vec::new();
+        for (k, word) in t
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .enumerate()
+        {
+            let s: Seg = word.parse().map_err(|_| {
+                bad(
+                    k + 1,
+                    word,
+                    "expected WxH, diamond-R, aztec, or segment names like H23 V40",
+                )
+            })?;
+            segs.push(s);
+        }
+        Board::from_segments(segs)
+    }
+
+    /// The segments, sorted by name (all H, then all V).
+    pub fn segments(&self) -> &[Seg] {
+        &self.segs
+    }
+
+    /// True when the segment is on the board.
+    pub fn contains(&self, s: Seg) -> bool {
+        self.segs.binary_search(&s).is_ok()
+    }
+
+    /// The points all four of whose unit segments are on the board, sorted by name.
+    pub fn interior_points(&self) -> Vec<Point> {
+        let mut pts: BTreeSet<Point> = BTreeSet::new();
+        for s in &self.segs {
+            for p in s.ends() {
+                if p.arms().iter().all(|&a| self.contains(a)) {
+                    pts.insert(p);
+                }
+            }
+        }
+        pts.into_iter().collect()
+    }
+
+    /// The largest x and y of any lattice point on the board.
+    pub fn extent(&self) -> (i32, i32) {
+        let pts = self.segs.iter().flat_map(|s| s.ends());
+        pts.fold((0, 0), |(mx, my), p| (mx.max(p.x), my.max(p.y)))
+    }
+
+    /// The symmetries of the square that map the board onto itself (after a translation);
+    /// the identity first.
+    pub fn symmetries(&self) -> Vec<Transform> {
+        let min = |segs: &[Seg]| {
+            (
+                segs.iter().map(|s| s.x).min().unwrap_or(0),
+                segs.iter().map(|s| s.y).min().unwrap_or(0),
+            )
+        };
+        let (bx, by) = min(&self.segs);
+        Symmetry::all()
+            .into_iter()
+            .filter_map(|sym| {
+                let moved: Vec<Seg> = self.segs.iter().map(|s| s.apply(sym)).collect();
+                let (mx, my) = min(&moved);
+                let t = Transform {
+                    sym,
+                    dx: bx - mx,
+                    dy: by - my,
+                };
+                let mut image: Vec<Seg> = self.segs.iter().map(|&s| t.seg(s)).collect();
+                image.sort_unstable();
+                (image == self.segs).then_some(t)
+            })
+            .collect()
+    }
+
+    /// The board as a list of segment names, the form [`Board::parse`] reads back.
+    pub fn describe(&self) -> String {
+        let names: Vec<String> = self.segs.iter().map(|s| s.to_string()).collect();
+        names.join(" ")
+    }
+}
+
+/// The name of a point's secondary column; boards guarantee it exists.
+pub(crate) fn point_name(p: Point) -> String {
+    format!(
+        "I{}{}",
+        digit(p.x).expect("board points have base-36 names"),
+        digit(p.y).expect("board points have base-36 names")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_5x5_grid_has_60_segments_and_16_interior_points() {
+        let b = Board::grid(5, 5).unwrap();
+        assert_eq!(b.segments().len(), 60);
+        let names: Vec<String> = b.interior_points().iter().map(|&p| point_name(p)).collect();
+        assert_eq!(names.len(), 16);
+        assert_eq!(names.first().unwrap(), "I11");
+        assert_eq!(names.last().unwrap(), "I44");
+        assert_eq!(b.symmetries().len(), 8);
+        assert_eq!(b.extent(), (5, 5));
+    }
+
+    #[test]
+    fn the_aztec_diamond_has_100_segments_and_41_interior_points() {
+        let b = Board::diamond(5).unwrap();
+        assert_eq!(b.segments().len(), 100);
+        let inner = b.interior_points();
+        assert_eq!(inner.len(), 41);
+        assert!(inner.iter().all(|p| (p.x - 5).abs() + (p.y - 5).abs() <= 4));
+        assert_eq!(b.symmetries().len(), 8);
+        // The spikes at the tips: (5,0)-(5,1) and (0,5)-(1,5).
+        assert!(b.contains(Seg::v(5, 0)) && b.contains(Seg::h(0, 5)));
+        assert!(!b.contains(Seg::h(4, 0)));
+    }
+
+    #[test]
+    fn a_rectangle_has_four_symmetries() {
+        assert_eq!(Board::grid(4, 3).unwrap().symmetries().len(), 4);
+    }
+
+    #[test]
+    fn descriptions_round_trip_and_errors_name_the_item() {
+        let b = Board::grid(2, 1).unwrap();
+        assert_eq!(Board::parse(&b.describe()).unwrap(), b);
+        assert_eq!(
+            Board::parse("H00 Q12"),
+            Err(PolystickError::BadBoard {
+                item: 2,
+                text: "Q12".to_string(),
+                reason: "expected WxH, diamond-R, aztec, or segment names like H23 V40".to_string()
+            })
+        );
+        assert!(matches!(
+            Board::parse("0x5"),
+            Err(PolystickError::BadBoard { .. })
+        ));
+        assert!(matches!(
+            Board::parse("5xq"),
+            Err(PolystickError::BadBoard { .. })
+        ));
+        assert_eq!(Board::parse(""), Err(PolystickError::EmptyBoard));
+        assert!(matches!(
+            Board::from_segments([Seg::h(-1, 0)]),
+            Err(PolystickError::OffTheMap { .. })
+        ));
+    }
+}

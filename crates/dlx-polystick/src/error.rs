@@ -1,0 +1,94 @@
+//! Everything that can go wrong when a puzzle is described.
+
+use thiserror::Error;
+
+/// Why a board, a piece set or a puzzle could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PolystickError {
+    /// A segment name is not `Hxy` or `Vxy` with base-36 digits.
+    #[error("`{name}` is not a segment name (expected H or V and two base-36 digits, e.g. H23)")]
+    BadSegment {
+        /// The offending text.
+        name: String,
+    },
+    /// A board description could not be read.
+    #[error("board description, item {item} (`{text}`): {reason}")]
+    BadBoard {
+        /// 1-based position of the offending item (word or line) in the description.
+        item: usize,
+        /// The offending text.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A board has no segments.
+    #[error("the board has no segments")]
+    EmptyBoard,
+    /// A board lies (partly) outside the coordinates that base-36 names can express.
+    #[error("segment ({x},{y}) lies outside 0..36, where columns have base-36 names")]
+    OffTheMap {
+        /// Abscissa.
+        x: i32,
+        /// Ordinate.
+        y: i32,
+    },
+    /// A piece name is not one of the tetrasticks (with `'` for a mirror image).
+    #[error(
+        "unknown piece `{name}` (the tetrasticks are F H I J L N O P R S T U V W X Y; add ' for a mirror image)"
+    )]
+    UnknownPiece {
+        /// The offending name.
+        name: String,
+    },
+    /// A piece appears twice in a set.
+    #[error("piece `{name}` appears twice")]
+    DuplicatePiece {
+        /// The repeated name.
+        name: String,
+    },
+    /// A mirror image was asked for a piece that has none.
+    #[error("piece `{name}` is its own mirror image, so `{name}'` does not exist")]
+    NoMirror {
+        /// The achiral piece.
+        name: String,
+    },
+    /// A piece set description could not be read.
+    #[error("piece set `{text}`: {reason}")]
+    BadPieceSet {
+        /// The offending description.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// An orientation restriction names a shape the piece cannot take.
+    #[error("piece `{piece}` has no orientation {shape}")]
+    NoSuchOrientation {
+        /// The piece.
+        piece: String,
+        /// The shape asked for, as segment names.
+        shape: String,
+    },
+    /// A restriction names a piece that is not in the puzzle.
+    #[error("piece `{name}` is not in the puzzle")]
+    PieceNotInPuzzle {
+        /// The piece.
+        name: String,
+    },
+    /// The pieces' segments do not add up to the board's.
+    #[error("the pieces have {pieces} segments but the board has {board}")]
+    AreaMismatch {
+        /// Segments of all pieces together.
+        pieces: usize,
+        /// Segments of the board.
+        board: usize,
+    },
+    /// A named puzzle is unknown.
+    #[error("unknown polystick puzzle `{name}`")]
+    UnknownPuzzle {
+        /// The name asked for.
+        name: String,
+    },
+    /// The exact cover matrix could not be built.
+    #[error(transparent)]
+    Matrix(#[from] dlx_core::MatrixError),
+}

@@ -1,0 +1,334 @@
+//! A polystick puzzle as a generalised cover problem: one row per placement of a piece.
+//!
+//! Columns, in this order (the order `polysticks.w` produces): one primary column per piece,
+//! the board's segments `Hxy` and `Vxy` sorted by name, then the secondary columns `Ixy` of
+//! the board's interior points. A row holds its piece, its segments and the interior points
+//! the piece passes straight through; two pieces that would cross share such a point, so the
+//! secondary columns forbid crossings (the paper's generalised cover).
+
+use dlx_core::{Matrix, MatrixBuilder, OptionId, Solution};
+
+use crate::arrangement::{Arrangement, Placed};
+use crate::board::{Board, point_name};
+use crate::error::PolystickError;
+use crate::piece::Piece;
+use crate::stick::{Point, Seg, normalize, straight_points};
+
+/// Whether the matrix has the secondary columns that keep pieces from crossing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Crossings {
+    /// Secondary columns `Ixy` for the interior points: no two pieces cross (the paper's
+    /// formulation).
+    #[default]
+    Forbidden,
+    /// No `Ixy` columns: a plain exact cover of the segments, whose solutions may cross
+    /// (Figure 12).
+    Allowed,
+}
+
+/// A board and the pieces to put on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The segments to cover.
+    pub board: Board,
+    /// The pieces, in column order; each must be used exactly once.
+    pub pieces: Vec<Piece>,
+    /// Pieces restricted to some of their orientations (symmetry breaking).
+    restricted: Vec<(usize, Vec<Vec<Seg>>)>,
+    /// With or without the secondary columns.
+    pub crossings: Crossings,
+}
+
+/// One row of the matrix: a piece at one position.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Placement {
+    /// Index of the piece in [`Puzzle::pieces`].
+    pub piece: usize,
+    /// The segments it covers, sorted by name.
+    pub segs: Vec<Seg>,
+    /// The board's interior points it passes straight through (its secondary items, when
+    /// crossings are forbidden).
+    pub straight: Vec<Point>,
+}
+
+/// A puzzle's matrix together with what each row means.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PolystickMatrix {
+    /// The generalised cover matrix.
+    pub matrix: Matrix,
+    /// `placements[option]` is the placement behind each row.
+    pub placements: Vec<Placement>,
+    /// The pieces, as in the puzzle.
+    pub pieces: Vec<Piece>,
+    /// The board.
+    pub board: Board,
+}
+
+impl Puzzle {
+    /// A puzzle with crossings forbidden and no orientation restricted.
+    pub fn new(board: Board, pieces: Vec<Piece>) -> Self {
+        Puzzle {
+            board,
+            pieces,
+            restricted: Vec::new(),
+            crossings: Crossings::Forbidden,
+        }
+    }
+
+    /// Sets whether the secondary columns are built.
+    pub fn with_crossings(mut self, crossings: Crossings) -> Self {
+        self.crossings = crossings;
+        self
+    }
+
+    /// Keeps only one orientation of a piece, given by segment names (any translation).
+    /// Fixing one of the 8 orientations of a piece without symmetry, on a board with the 8
+    /// symmetries of the square, picks exactly one solution of every orbit.
+    ///
+    /// ```
+    /// use dlx_polystick::{Board, Puzzle, parse_piece_set};
+    /// let puzzle = Puzzle::new(Board::grid(5, 5)?, parse_piece_set("all -H")?)
+    ///     .fix_orientation("P", "H00 H01 V00 V11")?;
+    /// let built = puzzle.build()?;
+    /// let p_rows = built.placements.iter().filter(|p| built.pieces[p.piece].name() == "P");
+    /// assert_eq!(p_rows.count(), 20); // one orientation, 1 wide and 2 tall: 5 x 4 places
+    /// # Ok::<(), dlx_polystick::PolystickError>(())
+    /// ```
+    pub fn fix_orientation(mut self, piece: &str, shape: &str) -> Result<Self, PolystickError> {
+        let k = self
+            .pieces
+            .iter()
+            .position(|p| p.name() == piece)
+            .ok_or_else(|| PolystickError::PieceNotInPuzzle {
+                name: piece.to_string(),
+            })?;
+        let segs = shape
+            .split_whitespace()
+            .map(str::parse)
+            .collect::<Result<Vec<Seg>, _>>()?;
+        let shape_n = normalize(&segs);
+        if !self.pieces[k].orientations().contains(&shape_n) {
+            return Err(PolystickError::NoSuchOrientation {
+                piece: piece.to_string(),
+                shape: shape.to_string(),
+            });
+        }
+        self.restricted.retain(|(p, _)| *p != k);
+        self.restricted.push((k, vec![shape_n]));
+        Ok(self)
+    }
+
+    /// The orientations a piece may take in this puzzle.
+    pub fn orientations(&self, piece: usize) -> Vec<Vec<Seg>> {
+        match self.restricted.iter().find(|(p, _)| *p == piece) {
+            Some((_, shapes)) => shapes.clone(),
+            None => self.pieces[piece].orientations(),
+        }
+    }
+
+    /// Every placement: each piece in column order, each allowed orientation, each translate
+    /// that lies on the board.
+    pub fn placements(&self) -> Vec<Placement> {
+        let inner = self.board.interior_points();
+        let (mx, my) = self.board.extent();
+        let mut out = Vec::new();
+        for piece in 0..self.pieces.len() {
+            for shape in self.orientations(piece) {
+                for dx in 0..=mx {
+                    for dy in 0..=my {
+                        let segs: Vec<Seg> = shape.iter().map(|s| s.shift(dx, dy)).collect();
+                        if !segs.iter().all(|&s| self.board.contains(s)) {
+                            continue;
+                        }
+                        let straight = straight_points(&segs)
+                            .into_iter()
+                            .filter(|p| inner.binary_search(p).is_ok())
+                            .collect();
+                        out.push(Placement {
+                            piece,
+                            segs,
+                            straight,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Builds the matrix.
+    ///
+    /// Fails when two pieces share a name or when the pieces' segments do not add up to the
+    /// board's (then no cover could exist).
+    pub fn build(&self) -> Result<PolystickMatrix, PolystickError> {
+        let pieces: usize = self.pieces.iter().map(|p| p.base().len()).sum();
+        if pieces != self.board.segments().len() {
+            return Err(PolystickError::AreaMismatch {
+                pieces,
+                board: self.board.segments().len(),
+            });
+        }
+        let mut b = MatrixBuilder::new();
+        for p in &self.pieces {
+            b.primary(p.name())
+                .map_err(|_| PolystickError::DuplicatePiece {
+                    name: p.name().to_string(),
+                })?;
+        }
+        for s in self.board.segments() {
+            b.primary(s.to_string())?;
+        }
+        let secondary = self.crossings == Crossings::Forbidden;
+        if secondary {
+            for &p in &self.board.interior_points() {
+                b.secondary(point_name(p))?;
+            }
+        }
+        let placements = self.placements();
+        for pl in &placements {
+            let mut row = vec![self.pieces[pl.piece].name().to_string()];
+            row.extend(pl.segs.iter().map(Seg::to_string));
+            if secondary {
+                row.extend(pl.straight.iter().map(|&p| point_name(p)));
+            }
+            b.option(row)?;
+        }
+        Ok(PolystickMatrix {
+            matrix: b.build()?,
+            placements,
+            pieces: self.pieces.clone(),
+            board: self.board.clone(),
+        })
+    }
+}
+
+impl PolystickMatrix {
+    /// A row as the paper writes it: the piece, then its items, e.g.
+    /// `V H23 H33 V43 V44 I33 I44`.
+    pub fn row_text(&self, option: OptionId) -> String {
+        let names: Vec<&str> = self
+            .matrix
+            .option(option)
+            .iter()
+            .map(|&i| self.matrix.item(i).name.as_str())
+            .collect();
+        names.join(" ")
+    }
+
+    /// The pieces of a solution, with their segments.
+    pub fn arrangement(&self, solution: &Solution) -> Arrangement {
+        self.arrangement_of(solution.sorted_options())
+    }
+
+    /// The pieces of a set of rows, with their segments.
+    pub fn arrangement_of(&self, options: impl IntoIterator<Item = OptionId>) -> Arrangement {
+        Arrangement::new(
+            options
+                .into_iter()
+                .map(|o| {
+                    let pl = &self.placements[o];
+                    Placed {
+                        name: self.pieces[pl.piece].name().to_string(),
+                        segs: pl.segs.clone(),
+                    }
+                })
+                .collect(),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::{one_sided, parse_piece_set, tetrasticks, welded};
+
+    fn figure_11c() -> PolystickMatrix {
+        Puzzle::new(
+            Board::grid(5, 5).unwrap(),
+            parse_piece_set("all -L").unwrap(),
+        )
+        .build()
+        .unwrap()
+    }
+
+    #[test]
+    fn the_papers_two_example_rows_are_rows_of_the_matrix() {
+        let m = figure_11c();
+        let rows: Vec<String> = (0..m.placements.len()).map(|o| m.row_text(o)).collect();
+        // The paper's V and "Z" rows of Figure 12, items in our order (Z is our S).
+        assert!(rows.contains(&"V H23 H33 V43 V44 I33 I44".to_string()));
+        assert!(rows.contains(&"S H24 H32 V32 V33 I33".to_string()));
+    }
+
+    #[test]
+    fn column_order_is_pieces_segments_then_points() {
+        let m = figure_11c();
+        let names: Vec<&str> = m.matrix.items().iter().map(|i| i.name.as_str()).collect();
+        assert_eq!(names.len(), 15 + 60 + 16);
+        assert_eq!(&names[..3], ["F", "H", "I"]);
+        assert_eq!(&names[15..18], ["H00", "H01", "H02"]);
+        assert_eq!(names[15 + 30], "V00");
+        assert_eq!(names[15 + 60], "I11");
+        assert_eq!(names[90], "I44");
+        assert_eq!(m.matrix.primary_count(), 75);
+    }
+
+    #[test]
+    fn placements_lie_on_the_board_and_points_are_interior() {
+        let m = figure_11c();
+        let inner = m.board.interior_points();
+        for pl in &m.placements {
+            assert!(pl.segs.iter().all(|&s| m.board.contains(s)));
+            assert!(pl.straight.iter().all(|p| inner.contains(p)));
+        }
+        // No straight-through point on the edge: the bottom row of I goes through nothing.
+        let i_bottom = m
+            .placements
+            .iter()
+            .find(|p| p.segs == normalize(&p.segs) && m.pieces[p.piece].name() == "I")
+            .unwrap();
+        assert!(i_bottom.straight.is_empty());
+    }
+
+    #[test]
+    fn the_aztec_diamond_matrix_has_2955_rows() {
+        let puzzle = Puzzle::new(Board::diamond(5).unwrap(), one_sided(&tetrasticks()));
+        let m = puzzle.build().unwrap();
+        assert_eq!(m.placements.len(), 2955);
+        assert_eq!(m.matrix.primary_count(), 25 + 100);
+        assert_eq!(m.matrix.items().len(), 25 + 100 + 41);
+    }
+
+    #[test]
+    fn without_crossings_there_are_no_secondary_columns() {
+        let puzzle = Puzzle::new(Board::grid(4, 4).unwrap(), one_sided(&welded()))
+            .with_crossings(Crossings::Allowed);
+        let m = puzzle.build().unwrap();
+        assert_eq!(m.matrix.items().len(), m.matrix.primary_count());
+    }
+
+    #[test]
+    fn bad_puzzles_are_errors() {
+        let board = Board::grid(5, 5).unwrap();
+        assert_eq!(
+            Puzzle::new(board.clone(), tetrasticks()).build(),
+            Err(PolystickError::AreaMismatch {
+                pieces: 64,
+                board: 60
+            })
+        );
+        let p = Puzzle::new(board.clone(), parse_piece_set("all -L").unwrap());
+        assert!(matches!(
+            p.clone().fix_orientation("L", "H00 H10 H20 V00"),
+            Err(PolystickError::PieceNotInPuzzle { .. })
+        ));
+        assert!(matches!(
+            p.clone().fix_orientation("P", "H00 H10 H20 V00"),
+            Err(PolystickError::NoSuchOrientation { .. })
+        ));
+        assert!(matches!(
+            p.fix_orientation("P", "H00 Z"),
+            Err(PolystickError::BadSegment { .. })
+        ));
+    }
+}
