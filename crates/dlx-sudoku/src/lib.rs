@@ -1,0 +1,95 @@
+//! Sudoku of any box size n = 2..=6 (4x4, 9x9, 16x16, 25x25, 36x36) solved as an exact cover
+//! problem with dancing links: parse, solve, count solutions, check uniqueness, iterate.
+//!
+//! ```
+//! use dlx_sudoku::{Grid, Solver};
+//!
+//! // "top95" #1, one puzzle per line, `.` for blanks.
+//! let puzzle: Grid =
+//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!         .parse()?;
+//! let mut solver = Solver::new(); // keeps one matrix per board size
+//! let solution = solver.solve(&puzzle).expect("it has a solution");
+//! assert_eq!(
+//!     solution.to_string(),
+//!     "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+//! );
+//! assert!(solver.is_unique(&puzzle));
+//!
+//! // Grid layouts print back in their own format, separators and all.
+//! let small: Grid = "1 . | 3 .\n\
+//!                    . . | . 2\n\
+//!                    ----+----\n\
+//!                    . 3 | . .\n\
+//!                    . . | 4 .".parse()?;
+//! assert_eq!(
+//!     solver.solve(&small).unwrap().to_string(),
+//!     "1 2 | 3 4\n\
+//!      3 4 | 1 2\n\
+//!      ----+----\n\
+//!      4 3 | 2 1\n\
+//!      2 1 | 4 3"
+//! );
+//!
+//! // Bad input says what and where; no solution is an answer, not an error.
+//! let err = "11..............".parse::<Grid>().unwrap_err();
+//! assert_eq!(err.to_string(), "line 1: r1c1 and r1c2 both hold 1");
+//! let stuck: Grid = "12.....3.....4..".parse()?;
+//! assert_eq!(solver.count(&stuck, None), 0);
+//! # Ok::<(), dlx_sudoku::SudokuError>(())
+//! ```
+//!
+//! The reduction is the seeds': for side N = n², 4N² primary columns (each cell holds a
+//! digit; each row, column and box holds each digit), then N³ rows, one per (cell, digit),
+//! each covering its four columns. [`Solver`] builds that matrix once per size and places a
+//! puzzle's givens by covering their rows ([`dlx_core::Dlx::fix`]), so solving a puzzle never
+//! rebuilds or reallocates the matrix. The pieces:
+//! - [`Alphabet`]: which characters are symbols and blanks (`1-9`, `0-F`, `1-G`, `A-P`, ...);
+//! - [`Grid`] / [`parse`] / [`parse_lines`]: boards, read from lines, grid layouts or numbers;
+//! - [`matrix`] / [`puzzle_matrix`]: the exact cover matrices;
+//! - [`Solver`]: solve, count, uniqueness and all solutions;
+//! - [`SudokuError`]: what is wrong with an input, and where.
+
+#![warn(missing_docs)]
+
+mod alphabet;
+mod error;
+mod grid;
+mod matrix;
+mod parse;
+mod solver;
+
+pub use alphabet::Alphabet;
+pub use error::SudokuError;
+pub use grid::Grid;
+pub use matrix::{decode, matrix, option_of, puzzle_matrix};
+pub use parse::{Entry, parse, parse_lines};
+pub use solver::{Solutions, Solver};
+
+pub(crate) use grid::box_size_of_side;
+
+impl std::str::FromStr for Grid {
+    type Err = SudokuError;
+
+    /// Parses a puzzle, detecting its size and alphabet (see [`parse`]).
+    fn from_str(s: &str) -> Result<Grid, SudokuError> {
+        parse(s, None)
+    }
+}
+
+impl Grid {
+    /// Parses a puzzle in a given alphabet (which fixes the size); see [`parse`].
+    ///
+    /// ```
+    /// use dlx_sudoku::{Alphabet, Grid};
+    /// let puzzle = "1".repeat(1) + &".".repeat(255);
+    /// // Alone, `1` fits both 0-F and 1-G: the alphabet has to be chosen.
+    /// assert!(puzzle.parse::<Grid>().is_err());
+    /// let g = Grid::parse_with(&puzzle, &Alphabet::from_spec("1-G")?)?;
+    /// assert_eq!(g.side(), 16);
+    /// # Ok::<(), dlx_sudoku::SudokuError>(())
+    /// ```
+    pub fn parse_with(text: &str, alphabet: &Alphabet) -> Result<Grid, SudokuError> {
+        parse(text, Some(alphabet))
+    }
+}
