@@ -46,6 +46,7 @@
 pub mod format;
 mod links;
 mod matrix;
+pub mod mincover;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod search;
@@ -55,6 +56,7 @@ mod stats;
 pub use format::{FormatError, FormatErrorKind};
 pub use links::{ActiveItems, Links};
 pub use matrix::{Item, ItemId, ItemKind, Matrix, MatrixBuilder, MatrixError, OptionId};
+pub use mincover::{Bound, MinCover, MinCoverResult, MinCoverStats};
 pub use search::{ChooseItem, Heuristic, Search, SolutionView, Split};
 pub use solution::{ChosenRow, Solution};
 pub use stats::{Level, Stats};

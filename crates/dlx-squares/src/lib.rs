@@ -1,0 +1,180 @@
+//! The square destroyer: an n x n grid of matchsticks, some perhaps already removed; remove
+//! the fewest further sticks so that no square of any size is left (Martin Gardner's puzzle,
+//! POJ problem 1084). It is a minimum cover problem, solved by
+//! [`dlx_core::mincover`]'s IDA* on repeat-cover dancing links.
+//!
+//! ```
+//! use dlx_squares::{Grid, destroy};
+//! use dlx_core::Bound;
+//!
+//! let grid = Grid::full(2)?;
+//! let answer = destroy(&grid, Bound::Seed);
+//! assert_eq!(answer.minimum, 3);
+//! // Removing the sticks of the first minimum cover leaves no square.
+//! let mut after = grid.clone();
+//! for &stick in &answer.removals[0] {
+//!     after.remove(stick);
+//! }
+//! assert!(after.intact_squares().is_empty());
+//! println!("remove {:?}\n{}", answer.removals[0], after.picture());
+//! # Ok::<(), dlx_squares::SquaresError>(())
+//! ```
+//!
+//! # The matrix
+//!
+//! - Columns (all primary): the squares still intact, named `s<size>@<row>.<col>` (side length
+//!   and top left cell), smallest first, then top to bottom and left to right. That order is
+//!   what the S heuristic's tie-break and the seed's bound see.
+//! - Rows: the sticks still present that lie on an intact square, in stick-number order, each
+//!   holding the intact squares it lies on. Sticks are named `H<row>.<col>` / `V<row>.<col>`
+//!   or numbered in reading order (see [`Stick`]).
+//!
+//! A set of rows covers every column exactly when removing those sticks breaks every square.
+
+#![warn(missing_docs)]
+
+mod grid;
+mod stick;
+
+use dlx_core::mincover::{Bound, MinCover, MinCoverStats};
+use dlx_core::{Matrix, MatrixBuilder};
+use thiserror::Error;
+
+pub use grid::{Grid, Square};
+pub use stick::Stick;
+
+/// The largest grid accepted: the search for larger grids would not finish in reasonable
+/// time, so bigger sizes are treated as input errors.
+pub const MAX_N: usize = 8;
+
+/// Bad input.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SquaresError {
+    /// The grid size is not in 1..=[`MAX_N`].
+    #[error("grid size {n} is out of range (1..={max})", max = MAX_N)]
+    SizeOutOfRange {
+        /// The size asked for.
+        n: usize,
+    },
+    /// A stick name or number does not belong to the grid.
+    #[error(
+        "unknown stick `{stick}` for a {n} x {n} grid (expected H<row>.<col> with row 0..={n} \
+         and col 0..{n}, V<row>.<col> with row 0..{n} and col 0..={n}, or a number 1..={count})",
+        count = Stick::count(*n)
+    )]
+    UnknownStick {
+        /// The text given.
+        stick: String,
+        /// The grid size.
+        n: usize,
+    },
+}
+
+/// A grid's square-destroyer problem as a minimum-cover matrix.
+#[derive(Debug, Clone)]
+pub struct Puzzle {
+    /// The matrix; `None` when no square is intact (nothing to destroy).
+    pub matrix: Option<Matrix>,
+    /// The stick of each option (row) of the matrix.
+    pub sticks: Vec<Stick>,
+    /// The square of each item (column) of the matrix.
+    pub squares: Vec<Square>,
+}
+
+/// Builds the matrix of a grid.
+///
+/// ```
+/// let p = dlx_squares::puzzle(&dlx_squares::Grid::full(1)?);
+/// let m = p.matrix.unwrap();
+/// assert_eq!(m.items()[0].name, "s1@0.0");
+/// assert_eq!(p.sticks.len(), 4);
+/// # Ok::<(), dlx_squares::SquaresError>(())
+/// ```
+pub fn puzzle(grid: &Grid) -> Puzzle {
+    let squares = grid.intact_squares();
+    if squares.is_empty() {
+        return Puzzle {
+            matrix: None,
+            sticks: Vec::new(),
+            squares,
+        };
+    }
+    let mut b = MatrixBuilder::new();
+    for sq in &squares {
+        b.primary(sq.name()).expect("square names are distinct");
+    }
+    let mut sticks = Vec::new();
+    for stick in grid.present() {
+        let on: Vec<usize> = squares
+            .iter()
+            .enumerate()
+            .filter(|(_, sq)| sq.sticks().any(|s| s == stick))
+            .map(|(k, _)| k)
+            .collect();
+        if !on.is_empty() {
+            b.option_ids(on).expect("distinct, existing items");
+            sticks.push(stick);
+        }
+    }
+    let matrix = b
+        .build()
+        .expect("at least one square, every option non-empty");
+    Puzzle {
+        matrix: Some(matrix),
+        sticks,
+        squares,
+    }
+}
+
+/// The answer to a square-destroyer problem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Destroyed {
+    /// The fewest sticks whose removal leaves no square.
+    pub minimum: usize,
+    /// Minimum sets of sticks to remove (one, or all of them), each in stick-number order.
+    pub removals: Vec<Vec<Stick>>,
+    /// True when `removals` lists every minimum set.
+    pub all: bool,
+    /// The search's statistics (empty when no square was intact).
+    pub stats: MinCoverStats,
+}
+
+/// The minimum number of sticks to remove, and one way to do it.
+pub fn destroy(grid: &Grid, bound: Bound) -> Destroyed {
+    solve(grid, bound, None)
+}
+
+/// The minimum number of sticks to remove, and every way to do it (at most `max` of them).
+pub fn destroy_all(grid: &Grid, bound: Bound, max: Option<u64>) -> Destroyed {
+    solve(grid, bound, Some(max))
+}
+
+fn solve(grid: &Grid, bound: Bound, all: Option<Option<u64>>) -> Destroyed {
+    let p = puzzle(grid);
+    let Some(matrix) = &p.matrix else {
+        return Destroyed {
+            minimum: 0,
+            removals: vec![Vec::new()],
+            all: true,
+            stats: MinCoverStats::default(),
+        };
+    };
+    let mut mc = MinCover::new(matrix).with_bound(bound);
+    let r = match all {
+        None => mc.solve(),
+        Some(max) => mc.solve_all(max),
+    };
+    // Every square has 4 sticks, so every column has rows and a cover exists.
+    let minimum = r.minimum.expect("every square can be broken");
+    let removals = r
+        .covers
+        .iter()
+        .map(|cover| cover.iter().map(|&o| p.sticks[o]).collect())
+        .collect();
+    Destroyed {
+        minimum,
+        removals,
+        all: r.all,
+        stats: r.stats,
+    }
+}
