@@ -14,7 +14,34 @@ fn check(name: &str) {
 }
 
 /// Every registered table, fast and slow, has a test below.
-const TESTED: &[&str] = &["matrix3"];
+const TESTED: &[&str] = &[
+    "matrix3",
+    "queens",
+    "queens-13-16",
+    "queens-17-18",
+    "queens-plain-16",
+    "scott",
+    "scott-subproblems",
+    "scott-profile",
+    "scott-hybrid",
+    "scott-figure1",
+    "pentomino-6x10",
+    "pentomino-rectangles",
+    "y45-d",
+    "one-sided-3x30",
+    "dominoes",
+    "scott-leftmost",
+    "pentomino-6x10-leftmost",
+    "dudeney",
+    "y45",
+    "tetrasticks-welded",
+    "tetrasticks-unwelded",
+    "tetrasticks-aztec",
+    "tetrasticks-5x5",
+    "hexiamonds-rhombus",
+    "hexiamonds-hexagon-c",
+    "hexiamonds-colour",
+];
 
 #[test]
 fn every_registered_table_is_tested() {
@@ -28,4 +55,139 @@ fn every_registered_table_is_tested() {
 #[test]
 fn matrix3() {
     check("matrix3");
+}
+
+#[test]
+fn queens() {
+    check("queens");
+}
+
+#[test]
+#[ignore = "about 10 G updates, a minute in release: run by `cargo xtask paper --full`"]
+fn queens_13_16() {
+    check("queens-13-16");
+}
+
+#[test]
+#[ignore = "about 400 G updates, most of an hour: run by `cargo xtask paper --full --only queens-17-18`"]
+fn queens_17_18() {
+    check("queens-17-18");
+}
+
+#[test]
+#[ignore = "about 9 G updates, a minute in release: run by `cargo xtask paper --full`"]
+fn queens_plain_16() {
+    check("queens-plain-16");
+}
+
+#[test]
+fn scott() {
+    check("scott");
+}
+
+#[test]
+fn scott_subproblems() {
+    check("scott-subproblems");
+}
+
+#[test]
+fn scott_profile() {
+    check("scott-profile");
+}
+
+#[test]
+fn scott_hybrid() {
+    check("scott-hybrid");
+}
+
+#[test]
+fn scott_figure1() {
+    check("scott-figure1");
+}
+
+#[test]
+fn pentomino_6x10() {
+    check("pentomino-6x10");
+}
+
+#[test]
+fn pentomino_rectangles() {
+    check("pentomino-rectangles");
+}
+
+#[test]
+fn y45_d() {
+    check("y45-d");
+}
+
+#[test]
+fn one_sided_3x30() {
+    check("one-sided-3x30");
+}
+
+#[test]
+fn dominoes() {
+    check("dominoes");
+}
+
+#[test]
+#[ignore = "1.8 G updates, 9 M nodes: 2 min in the test profile on the shared 2-core machine: run by `cargo xtask paper --full`"]
+fn scott_leftmost() {
+    check("scott-leftmost");
+}
+
+#[test]
+#[ignore = "4.1 G updates: 5 min in the test profile on the shared 2-core machine: run by `cargo xtask paper --full`"]
+fn pentomino_6x10_leftmost() {
+    check("pentomino-6x10-leftmost");
+}
+
+#[test]
+#[ignore = "1.5 G updates: 2 min in the test profile on the shared 2-core machine: run by `cargo xtask paper --full`"]
+fn dudeney() {
+    check("dudeney");
+}
+
+#[test]
+#[ignore = "3.9 G updates: 5.5 min in the test profile on the shared 2-core machine: run by `cargo xtask paper --full`"]
+fn y45() {
+    check("y45");
+}
+
+#[test]
+fn tetrasticks_welded() {
+    check("tetrasticks-welded");
+}
+
+#[test]
+fn tetrasticks_unwelded() {
+    check("tetrasticks-unwelded");
+}
+
+#[test]
+fn tetrasticks_aztec() {
+    check("tetrasticks-aztec");
+}
+
+#[test]
+#[ignore = "7 G updates, 4 to 8 minutes in release: run by `cargo xtask paper --full`"]
+fn tetrasticks_5x5() {
+    check("tetrasticks-5x5");
+}
+
+#[test]
+fn hexiamonds_rhombus() {
+    check("hexiamonds-rhombus");
+}
+
+#[test]
+#[ignore = "9.0 G updates, 6-8 minutes in release on a busy 2-core box: `cargo xtask paper --full`"]
+fn hexiamonds_hexagon_c() {
+    check("hexiamonds-hexagon-c");
+}
+
+#[test]
+#[ignore = "11.5 G updates, six searches on every core, 7 minutes on 2 busy cores: `xtask paper --full`"]
+fn hexiamonds_colour() {
+    check("hexiamonds-colour");
 }

@@ -24,9 +24,30 @@ pub enum CliError {
     /// A named problem is unknown or badly parameterised.
     #[error(transparent)]
     Paper(#[from] dlx_paper::PaperError),
+    /// A square-destroyer grid is badly specified (size out of range, unknown stick).
+    #[error(transparent)]
+    Squares(#[from] dlx_squares::SquaresError),
     /// A matrix could not be built.
     #[error(transparent)]
     Matrix(#[from] dlx_core::MatrixError),
+    /// A polyomino board, piece list or picture request is invalid (the message names the
+    /// file and line).
+    #[error("{0}")]
+    Polyomino(String),
+    /// A polyiamond board, piece set or drawing request is invalid (the message names the
+    /// flag or file).
+    #[error("{0}")]
+    Polyiamond(String),
+    /// A polystick board, piece set or drawing request is invalid (the message names the
+    /// flag and the item).
+    #[error("{0}")]
+    Polystick(String),
+    /// Some sudoku puzzles were bad input (each was reported on its own line already).
+    #[error("{0}")]
+    Sudoku(String),
+    /// A picture of a solution was asked for, but the problem has none.
+    #[error("{0} has no solution to draw")]
+    NoSolution(String),
     /// Standard output was closed (e.g. piped into `head`): not an error.
     #[error("broken pipe")]
     BrokenPipe,

@@ -27,12 +27,33 @@ enum Command {
     Solve(cmd::solve::Args),
     /// Run a named problem of the paper (`dlx paper list` shows them).
     Paper(cmd::paper::Args),
+    /// The N queens problem, with the matrix of Knuth's generator.
+    Queens(cmd::queens::Args),
+    /// Polyomino packing: a named problem of the paper, or a board and pieces from files.
+    Polyomino(cmd::polyomino::Args),
+    /// Polyiamonds (hexiamonds): a named problem of the paper, or a described board.
+    Polyiamond(cmd::polyiamond::Args),
+    /// Polysticks (tetrasticks): a named problem of the paper, or a board and a piece set.
+    Polystick(cmd::polystick::Args),
+    /// Minimum cover: the fewest rows covering every primary column at least once (IDA*).
+    MinCover(cmd::min_cover::Args),
+    /// The square destroyer: remove the fewest matchsticks so that no square is left.
+    Squares(cmd::squares::Args),
+    /// Sudoku of any size (4x4 to 36x36), one puzzle per line: solve, count, check uniqueness.
+    Sudoku(cmd::sudoku::Args),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Solve(args) => cmd::solve::run(args),
         Command::Paper(args) => cmd::paper::run(args),
+        Command::Queens(args) => cmd::queens::run(args),
+        Command::Polyomino(args) => cmd::polyomino::run(args),
+        Command::Polyiamond(args) => cmd::polyiamond::run(args),
+        Command::Polystick(args) => cmd::polystick::run(args),
+        Command::MinCover(args) => cmd::min_cover::run(args),
+        Command::Squares(args) => cmd::squares::run(args),
+        Command::Sudoku(args) => cmd::sudoku::run(args),
     }
 }
 

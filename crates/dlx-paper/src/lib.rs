@@ -19,6 +19,10 @@
 
 pub mod figures;
 mod matrix3;
+pub mod polyiamond;
+pub mod polyomino;
+pub mod polystick;
+mod queens;
 pub mod table;
 
 use dlx_core::{Heuristic, Matrix, Solution};
@@ -104,7 +108,12 @@ pub struct Family {
 
 /// Every family of named problems.
 pub fn families() -> Vec<Family> {
-    vec![matrix3::family()]
+    let mut all = vec![matrix3::family()];
+    all.extend(queens::families());
+    all.extend(polyomino::families());
+    all.extend(polyiamond::families());
+    all.extend(polystick::families());
+    all
 }
 
 /// Resolves a problem by name.
@@ -156,7 +165,12 @@ impl TableSpec {
 
 /// Every table, fast ones first within each domain.
 pub fn tables() -> Vec<TableSpec> {
-    vec![matrix3::TABLE]
+    let mut all = vec![matrix3::TABLE];
+    all.extend(queens::TABLES);
+    all.extend(polyomino::TABLES);
+    all.extend(polyiamond::TABLES);
+    all.extend(polystick::TABLES);
+    all
 }
 
 /// One table by name.

@@ -67,6 +67,13 @@ impl Table {
     /// Appends a row; each value is paired with the paper's figure for `(self.name, label,
     /// column heading)`.
     pub fn row(&mut self, label: &str, values: Vec<String>) {
+        let key = self.name.clone();
+        self.row_keyed(&key, label, values);
+    }
+
+    /// Appends a row whose paper figures are filed under another table name (when one paper
+    /// table is split into several snapshots).
+    pub fn row_keyed(&mut self, key: &str, label: &str, values: Vec<String>) {
         assert_eq!(
             values.len() + 1,
             self.columns.len(),
@@ -77,7 +84,7 @@ impl Table {
             .into_iter()
             .zip(&self.columns[1..])
             .map(|(ours, col)| {
-                let p = paper(&self.name, label, col);
+                let p = paper(key, label, col);
                 Cell {
                     ours,
                     paper: p.as_ref().map(|p| p.value.clone()),

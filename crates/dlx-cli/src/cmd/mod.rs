@@ -1,4 +1,11 @@
 //! One module per subcommand.
 
+pub mod min_cover;
 pub mod paper;
+pub mod polyiamond;
+pub mod polyomino;
+pub mod polystick;
+pub mod queens;
 pub mod solve;
+pub mod squares;
+pub mod sudoku;

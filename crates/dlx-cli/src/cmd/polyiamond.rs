@@ -1,0 +1,184 @@
+//! `dlx polyiamond NAME | --rhombus MxN | --board FILE | --cells FILE`: hexiamond packing.
+
+use dlx_core::{Dlx, Heuristic, format};
+use dlx_polyiamond::render::{SvgStyle, svg, text};
+use dlx_polyiamond::symmetry::{drawings, reflection_scores};
+use dlx_polyiamond::{Board, Placed, Puzzle, hexiamonds};
+
+use crate::error::CliError;
+use crate::report::{SearchArgs, read_input, search_and_report, write_output};
+
+/// Arguments of `dlx polyiamond`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A named problem (`hexiamonds-rhombus`, `hexiamonds-hexagon-c`, `hexiamonds-colour-3`,
+    /// ...; `list` lists them). Leave it out to describe a board.
+    pub name: Option<String>,
+    /// An M x N rhombus board (e.g. `4x9`).
+    #[arg(long, value_name = "MxN", conflicts_with_all = ["name", "board", "cells"])]
+    pub rhombus: Option<String>,
+    /// A board drawn as ASCII art: one line per strip, top strip first, two characters per
+    /// unit (up triangle, down triangle); `.` or blank is a hole.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["name", "cells"])]
+    pub board: Option<String>,
+    /// A board given by cell names (`00 00* 01 ...`).
+    #[arg(long, value_name = "FILE", conflicts_with = "name")]
+    pub cells: Option<String>,
+    /// The pieces for a described board: `hexiamonds` (the 12 free ones, every orientation)
+    /// or `one-sided` (the 19 one-sided ones, rotations only).
+    #[arg(long, value_name = "SET", default_value = "hexiamonds")]
+    pub pieces: String,
+    /// Write the matrix in Knuth's format to FILE (`-` for standard output) instead of solving.
+    #[arg(long, value_name = "FILE")]
+    pub emit: Option<String>,
+    /// Count the solutions (the default when nothing else is asked for).
+    #[arg(long)]
+    pub count: bool,
+    /// Write an SVG picture of a solution to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<String>,
+    /// Which solution `--svg` draws (1 = the first found).
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub solution: u64,
+    /// Draw the SVG turned a quarter, the triangles pointing left and right as in Figure 8.
+    #[arg(long)]
+    pub quarter_turn: bool,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+fn err(msg: impl Into<String>) -> CliError {
+    CliError::Polyiamond(msg.into())
+}
+
+fn described(args: &Args) -> Result<Option<(String, Placed)>, CliError> {
+    let (title, board) = if let Some(size) = &args.rhombus {
+        let (m, n) = size
+            .split_once('x')
+            .and_then(|(m, n)| Some((m.parse::<i32>().ok()?, n.parse::<i32>().ok()?)))
+            .ok_or_else(|| err(format!("--rhombus {size}: expected MxN, e.g. 6x6")))?;
+        let board = Board::rhombus(m, n).map_err(|e| err(format!("--rhombus {size}: {e}")))?;
+        (format!("{m}x{n} rhombus"), board)
+    } else if let Some(path) = &args.board {
+        let (path, art) = read_input(Some(path))?;
+        let board = Board::from_art(&art).map_err(|e| err(format!("{path}: {e}")))?;
+        (path, board)
+    } else if let Some(path) = &args.cells {
+        let (path, names) = read_input(Some(path))?;
+        let board = Board::parse(&names).map_err(|e| err(format!("{path}: {e}")))?;
+        (path, board)
+    } else {
+        return Ok(None);
+    };
+    let mut puzzle = Puzzle::new(board);
+    match args.pieces.as_str() {
+        "hexiamonds" => {
+            puzzle.pieces(
+                hexiamonds::free_set(&hexiamonds::rhombus_order()).expect("the twelve exist"),
+            );
+        }
+        "one-sided" => {
+            puzzle.pieces(hexiamonds::one_sided_set());
+        }
+        other => {
+            return Err(err(format!(
+                "--pieces {other}: expected `hexiamonds` or `one-sided`"
+            )));
+        }
+    }
+    let placed = puzzle.build().map_err(|e| err(format!("{title}: {e}")))?;
+    Ok(Some((format!("{title} with {}", args.pieces), placed)))
+}
+
+fn placed(args: &Args) -> Result<(String, Placed), CliError> {
+    if let Some(found) = described(args)? {
+        return Ok(found);
+    }
+    let Some(name) = &args.name else {
+        return Err(err(
+            "give a problem name (`dlx polyiamond list`) or --rhombus, --board or --cells",
+        ));
+    };
+    let placed = dlx_paper::polyiamond::placed(name)
+        .ok_or_else(|| {
+            err(format!(
+                "unknown polyiamond problem `{name}`; `dlx polyiamond list` shows the names"
+            ))
+        })?
+        .map_err(CliError::Paper)?;
+    Ok((name.clone(), placed))
+}
+
+/// The caption's symmetry scores, in the drawing the SVG shows.
+fn scores_caption(placed: &Placed, labels: &dlx_polyiamond::Labelling, turned: bool) -> String {
+    match reflection_scores(&placed.board, labels) {
+        // drawings()[0] is the paper's (triangles pointing left/right) drawing; in ours the
+        // two scores trade places.
+        Some(s) => {
+            let d = drawings(s)[0];
+            let (h, v) = if turned {
+                (d.horizontal, d.vertical)
+            } else {
+                (d.vertical, d.horizontal)
+            };
+            format!(": horizontal symmetry {h}, vertical {v}")
+        }
+        None => String::new(),
+    }
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    if args.name.as_deref() == Some("list") {
+        let mut out = String::new();
+        for (name, about) in dlx_paper::polyiamond::NAMES {
+            out.push_str(&format!("{name:<26} {about}\n"));
+        }
+        return write_output("-", &out);
+    }
+    let (title, placed) = placed(&args)?;
+    if let Some(path) = &args.emit {
+        let comment = format!("{title}, written by dlx polyiamond");
+        return write_output(path, &format::write(&placed.matrix, Some(&comment)));
+    }
+    let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
+    if let Some(path) = &args.svg {
+        if args.solution == 0 {
+            return Err(err("--solution counts from 1"));
+        }
+        let mut dlx = Dlx::new(&placed.matrix);
+        let mut search = dlx.search().heuristic(heuristic).limit(args.solution);
+        let mut last = None;
+        let mut found = 0;
+        while let Some(view) = search.next_solution() {
+            last = Some(view.to_solution());
+            found += 1;
+        }
+        drop(search);
+        match last {
+            Some(sol) if found == args.solution => {
+                let labels = placed.labelling(&sol);
+                let style = SvgStyle {
+                    quarter_turn: args.quarter_turn,
+                    caption: Some(format!(
+                        "{title}, solution {}{}",
+                        args.solution,
+                        scores_caption(&placed, &labels, args.quarter_turn)
+                    )),
+                    ..SvgStyle::default()
+                };
+                write_output(path, &svg(&placed.board, &labels, &style))?;
+            }
+            _ => {
+                return Err(err(format!(
+                    "{title} has {found} solutions, no solution {} to draw",
+                    args.solution
+                )));
+            }
+        }
+        if !args.count && !args.search.print {
+            return Ok(());
+        }
+    }
+    let render = |s: &dlx_core::Solution| text(&placed.board, &placed.labelling(s));
+    search_and_report(&placed.matrix, &args.search, Heuristic::Mrv, &render)
+}

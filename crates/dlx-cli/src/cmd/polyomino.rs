@@ -1,0 +1,126 @@
+//! `dlx polyomino NAME | --board FILE --pieces FILE`: polyomino packing.
+
+use dlx_core::{Dlx, Heuristic, format};
+use dlx_polyomino::{Packing, SvgStyle, parse_puzzle, to_svg};
+
+use crate::error::CliError;
+use crate::report::{SearchArgs, read_input, search_and_report, write_output};
+
+/// Arguments of `dlx polyomino`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A named problem (`scott`, `pentomino-6x10`, `y45-a`, ...; `list` lists them). Leave it
+    /// out to read `--board` and `--pieces`.
+    pub name: Option<String>,
+    /// The board: rows of `#` (cell) and `.` (hole).
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "name",
+        requires = "pieces"
+    )]
+    pub board: Option<String>,
+    /// The pieces, one a line: `pentominoes`, `one-sided pentominoes`, `tetrominoes`,
+    /// `domino`, or `piece NAME PICTURE [one-sided] [copies]`.
+    #[arg(long, value_name = "FILE", requires = "board")]
+    pub pieces: Option<String>,
+    /// Write the matrix in Knuth's format to FILE (`-` for standard output) instead of solving.
+    #[arg(long, value_name = "FILE")]
+    pub emit: Option<String>,
+    /// Count the solutions (the default when nothing else is asked for).
+    #[arg(long)]
+    pub count: bool,
+    /// Write an SVG picture of a solution to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<String>,
+    /// Which solution `--svg` draws (1 = the first found).
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub solution: u64,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+fn packing(args: &Args) -> Result<(String, Packing), CliError> {
+    if let Some(name) = &args.name {
+        let puzzle = dlx_paper::polyomino::puzzle(name).ok_or_else(|| {
+            CliError::Polyomino(format!(
+                "unknown polyomino problem `{name}`; `dlx polyomino list` shows the names"
+            ))
+        })?;
+        let packing = puzzle
+            .build()
+            .map_err(|e| CliError::Polyomino(format!("{name}: {e}")))?;
+        return Ok((name.clone(), packing));
+    }
+    let (Some(board), Some(pieces)) = (&args.board, &args.pieces) else {
+        return Err(CliError::Polyomino(
+            "give a problem name or both --board FILE and --pieces FILE".into(),
+        ));
+    };
+    let (board_path, board_text) = read_input(Some(board))?;
+    let (pieces_path, pieces_text) = read_input(Some(pieces))?;
+    let puzzle = parse_puzzle(&board_text, &pieces_text)
+        .map_err(|e| CliError::Polyomino(format!("{board_path} / {pieces_path}: {e}")))?;
+    let packing = puzzle
+        .build()
+        .map_err(|e| CliError::Polyomino(format!("{pieces_path}: {e}")))?;
+    Ok((format!("{board_path} with {pieces_path}"), packing))
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    if args.name.as_deref() == Some("list") {
+        let mut text = String::new();
+        for (name, about) in dlx_paper::polyomino::NAMES {
+            text.push_str(&format!("{name:<16} {about}\n"));
+        }
+        return write_output("-", &text);
+    }
+    let (title, packing) = packing(&args)?;
+    if let Some(path) = &args.emit {
+        let comment = format!("{title}, written by dlx polyomino");
+        return write_output(path, &format::write(&packing.matrix, Some(&comment)));
+    }
+    let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
+    if let Some(path) = &args.svg {
+        if args.solution == 0 {
+            return Err(CliError::Polyomino("--solution counts from 1".into()));
+        }
+        let mut dlx = Dlx::new(&packing.matrix);
+        let mut search = dlx.search().heuristic(heuristic).limit(args.solution);
+        let mut last = None;
+        let mut found = 0;
+        while let Some(view) = search.next_solution() {
+            last = Some(view.to_solution());
+            found += 1;
+        }
+        match last {
+            Some(sol) if found == args.solution => {
+                let tiling = packing.tiling(&sol);
+                let style = SvgStyle {
+                    caption: Some(format!(
+                        "{title}, solution {}: hsym {}, vsym {}",
+                        args.solution,
+                        tiling.hsym(),
+                        tiling.vsym()
+                    )),
+                    ..SvgStyle::default()
+                };
+                write_output(path, &to_svg(&tiling, &style))?;
+            }
+            _ => {
+                return Err(CliError::Polyomino(format!(
+                    "{title} has {found} solutions, no solution {} to draw",
+                    args.solution
+                )));
+            }
+        }
+        if !args.count && !args.search.print {
+            return Ok(());
+        }
+    }
+    let render = |s: &dlx_core::Solution| {
+        let t = packing.tiling(s);
+        format!("{}hsym {}, vsym {}", t.to_outline(), t.hsym(), t.vsym())
+    };
+    search_and_report(&packing.matrix, &args.search, Heuristic::Mrv, &render)
+}

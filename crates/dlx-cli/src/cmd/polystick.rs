@@ -1,0 +1,200 @@
+//! `dlx polystick NAME | --board DESC --pieces SET`: polysticks (tetrasticks) on a board,
+//! with crossings forbidden by secondary columns.
+
+use std::ops::ControlFlow;
+
+use dlx_core::{Dlx, Heuristic, format};
+use dlx_polystick::draw::{self, SvgStyle};
+use dlx_polystick::{Board, Crossings, PolystickMatrix, Puzzle, orbits, parse_piece_set};
+
+use crate::error::CliError;
+use crate::report::{SearchArgs, read_input, search_and_report, write_output};
+
+/// Arguments of `dlx polystick`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A named problem (`tetrasticks-welded-4x4`, `tetrasticks-5x5-without-H`, ...; `list`
+    /// lists them). Leave it out to give `--board` and `--pieces`.
+    pub name: Option<String>,
+    /// The board: `WxH` (a grid of unit squares), `diamond-R` (segments joining points with
+    /// |x|+|y| <= R; `aztec` = diamond-5), a list of segments `H00 V10 ...`, or `@FILE`
+    /// holding any of these.
+    #[arg(
+        long,
+        value_name = "DESC",
+        conflicts_with = "name",
+        requires = "pieces"
+    )]
+    pub board: Option<String>,
+    /// The pieces: tetrastick names (`F`, mirror image `F'`), `all`, `welded`, `unwelded`,
+    /// `one-sided`, `one-sided-welded`, `one-sided-unwelded`; `-L` leaves L out.
+    #[arg(long, value_name = "SET", requires = "board")]
+    pub pieces: Option<String>,
+    /// Keep only one orientation of a piece, e.g. `P=H00 H01 V00 V11` (symmetry breaking).
+    #[arg(long, value_name = "PIECE=SEGMENTS")]
+    pub fix: Vec<String>,
+    /// Leave out the secondary columns I, so that pieces may cross (Figure 12).
+    #[arg(long)]
+    pub allow_crossings: bool,
+    /// Write the matrix in Knuth's format to FILE (`-` for standard output) instead of solving.
+    #[arg(long, value_name = "FILE")]
+    pub emit: Option<String>,
+    /// Count the solutions, and the classes they form under the board's symmetries.
+    #[arg(long)]
+    pub count: bool,
+    /// Write an SVG picture of the first solutions found to FILE (see `--pictures`).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<String>,
+    /// How many solutions `--svg` draws.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub pictures: usize,
+    /// Draw only solutions in which two pieces cross (with `--allow-crossings` or
+    /// `tetrasticks-5x5-crossing`).
+    #[arg(long)]
+    pub crossing: bool,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+fn puzzle(args: &Args) -> Result<(String, Puzzle), CliError> {
+    let (title, mut puzzle) = if let Some(name) = &args.name {
+        let puzzle = dlx_paper::polystick::puzzle(name).ok_or_else(|| {
+            CliError::Polystick(format!(
+                "unknown polystick problem `{name}`; `dlx polystick list` shows the names"
+            ))
+        })??;
+        (name.clone(), puzzle)
+    } else {
+        let (Some(board), Some(pieces)) = (&args.board, &args.pieces) else {
+            return Err(CliError::Polystick(
+                "give a problem name or both --board and --pieces".into(),
+            ));
+        };
+        let (origin, text) = match board.strip_prefix('@') {
+            Some(path) => read_input(Some(path))?,
+            None => ("--board".to_string(), board.clone()),
+        };
+        let board =
+            Board::parse(&text).map_err(|e| CliError::Polystick(format!("{origin}: {e}")))?;
+        let pieces =
+            parse_piece_set(pieces).map_err(|e| CliError::Polystick(format!("--pieces: {e}")))?;
+        (
+            format!("{origin} with {}", args.pieces.as_deref().unwrap_or("")),
+            Puzzle::new(board, pieces),
+        )
+    };
+    for fix in &args.fix {
+        let (piece, shape) = fix.split_once('=').ok_or_else(|| {
+            CliError::Polystick(format!("--fix `{fix}`: expected PIECE=SEGMENTS"))
+        })?;
+        puzzle = puzzle
+            .fix_orientation(piece.trim(), shape)
+            .map_err(|e| CliError::Polystick(format!("--fix `{fix}`: {e}")))?;
+    }
+    if args.allow_crossings {
+        puzzle = puzzle.with_crossings(Crossings::Allowed);
+    }
+    Ok((title, puzzle))
+}
+
+/// Draws the first `args.pictures` solutions (only crossing ones with `--crossing`).
+fn pictures(args: &Args, title: &str, built: &PolystickMatrix, heuristic: Heuristic) -> String {
+    let mut dlx = Dlx::new(&built.matrix);
+    let mut panels = Vec::new();
+    let mut seen = 0u64;
+    dlx.search().heuristic(heuristic).run(|view| {
+        seen += 1;
+        let arrangement = built.arrangement(&view.to_solution());
+        let crossings = arrangement.crossings();
+        if !args.crossing || !crossings.is_empty() {
+            let mut caption = format!("{title}, solution {seen}");
+            if !crossings.is_empty() {
+                let names: Vec<String> = crossings
+                    .iter()
+                    .map(|p| p.name().unwrap_or_default())
+                    .collect();
+                caption.push_str(&format!(", crossing at {}", names.join(" ")));
+            }
+            panels.push((caption, arrangement));
+        }
+        if panels.len() >= args.pictures {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    if panels.is_empty() {
+        return String::new();
+    }
+    let style = SvgStyle {
+        columns: panels.len().min(4),
+        ..SvgStyle::default()
+    };
+    draw::svg(&built.board, &panels, &style)
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    if args.name.as_deref() == Some("list") {
+        let mut text = String::new();
+        for (name, about) in dlx_paper::polystick::PUZZLES {
+            text.push_str(&format!("{name:<27} {about}\n"));
+        }
+        return write_output("-", &text);
+    }
+    let (title, puzzle) = puzzle(&args)?;
+    let built = puzzle
+        .build()
+        .map_err(|e| CliError::Polystick(format!("{title}: {e}")))?;
+    if let Some(path) = &args.emit {
+        let comment = format!("{title}, written by dlx polystick");
+        return write_output(path, &format::write(&built.matrix, Some(&comment)));
+    }
+    let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
+    if let Some(path) = &args.svg {
+        if args.pictures == 0 {
+            return Err(CliError::Polystick("--pictures must be at least 1".into()));
+        }
+        let picture = pictures(&args, &title, &built, heuristic);
+        if picture.is_empty() {
+            return Err(CliError::NoSolution(title));
+        }
+        write_output(path, &picture)?;
+        if !args.count && !args.search.print {
+            return Ok(());
+        }
+    }
+    let render = |s: &dlx_core::Solution| draw::ascii(&built.board, &built.arrangement(s));
+    if args.count && !args.search.json {
+        // Keep every solution to sort them into classes under the board's symmetries.
+        let mut dlx = Dlx::new(&built.matrix);
+        let mut search = dlx.search().heuristic(heuristic);
+        if let Some(n) = args.search.limit {
+            search = search.limit(n);
+        }
+        let mut solutions = Vec::new();
+        let stats = search.run(|view| {
+            solutions.push(built.arrangement(&view.to_solution()));
+            ControlFlow::Continue(())
+        });
+        let classes = orbits(&solutions, &built.board, &built.pieces);
+        let text = format!(
+            "{} solutions, {} updates, {} nodes{}\n{} classes under the board's {} symmetries, {} of them symmetric\n",
+            stats.solutions,
+            stats.updates,
+            stats.nodes,
+            if stats.complete {
+                ""
+            } else {
+                " (search stopped at the limit)"
+            },
+            classes.classes,
+            built.board.symmetries().len(),
+            classes.symmetric
+        );
+        write_output("-", &text)?;
+        if !args.search.print && !args.search.profile {
+            return Ok(());
+        }
+    }
+    search_and_report(&built.matrix, &args.search, heuristic, &render)
+}

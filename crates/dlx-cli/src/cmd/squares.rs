@@ -1,0 +1,129 @@
+//! `dlx squares N [--removed LIST]`: the square destroyer. Remove the fewest matchsticks
+//! from an N x N grid so that no square is left.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use dlx_core::format;
+use dlx_squares::{Grid, Stick, destroy, destroy_all, puzzle};
+use serde_json::json;
+
+use crate::cmd::min_cover::{CoverArgs, count_note, merge, stats_json, stats_text};
+use crate::error::CliError;
+use crate::report::write_output;
+
+/// Arguments of `dlx squares`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Sticks: H<r>.<c> is the horizontal stick on grid line r (0..=N) above cell column c (0..N);
+V<r>.<c> the vertical stick beside cell row r (0..N) on grid line c (0..=N); or numbers
+1..=2N(N+1) in reading order (line 0's horizontal sticks, row 0's vertical ones, ...), as in
+POJ 1084. Matrix columns are the intact squares, named s<size>@<row>.<col>.
+
+Example (the 3 x 3 grid of POJ 1084 with sticks 12, 17 and 23 gone):
+  $ dlx squares 3 --removed 12,17,23
+  3 x 3 grid: 21 of 24 sticks, 5 squares intact
+  minimum: remove 3 sticks
+    H0.0 V0.2 H2.0   (numbers 1 6 15)
+  ...
+
+N outside 1..=8 or an unknown stick exits with status 2.")]
+pub struct Args {
+    /// The grid size (1..=8).
+    pub n: usize,
+    /// Sticks already removed: `H<row>.<col>` (horizontal line row, cell column col),
+    /// `V<row>.<col>` (cell row row, vertical line col) or stick numbers 1..=2N(N+1) in reading
+    /// order, separated by commas or spaces.
+    #[arg(long, value_name = "LIST", default_value = "")]
+    pub removed: String,
+    /// Write the minimum-cover matrix in Knuth's format to FILE (`-` for standard output)
+    /// instead of solving it (`dlx min-cover` reads it).
+    #[arg(long, value_name = "FILE")]
+    pub emit: Option<String>,
+    #[command(flatten)]
+    pub cover: CoverArgs,
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let grid = Grid::with_removed(args.n, &args.removed)?;
+    let n = grid.n();
+    if let Some(path) = &args.emit {
+        let Some(matrix) = puzzle(&grid).matrix else {
+            return write_output(path, "| no square is intact: nothing to destroy\n");
+        };
+        let comment = format!(
+            "square destroyer {n} x {n}, removed: {}\ncolumns: intact squares s<size>@<row>.<col>; rows: sticks in number order",
+            if args.removed.trim().is_empty() {
+                "none"
+            } else {
+                args.removed.trim()
+            }
+        );
+        return write_output(path, &format::write(&matrix, Some(&comment)));
+    }
+    let a = &args.cover;
+    let start = Instant::now();
+    let d = if a.all {
+        destroy_all(&grid, a.bound, a.limit)
+    } else {
+        destroy(&grid, a.bound)
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let names = |sticks: &[Stick]| sticks.iter().map(Stick::to_string).collect::<Vec<_>>();
+    let numbers = |sticks: &[Stick]| {
+        sticks
+            .iter()
+            .filter_map(|s| s.number(n))
+            .collect::<Vec<_>>()
+    };
+    let mut after = grid.clone();
+    for &s in &d.removals[0] {
+        after.remove(s);
+    }
+    let intact = grid.intact_squares().len();
+    let out = if a.json {
+        let mut v = json!({
+            "n": n,
+            "sticks": grid.present().count(),
+            "squares": intact,
+            "minimum": d.minimum,
+            "removals": d.removals.iter().map(|r| json!({"sticks": names(r), "numbers": numbers(r)})).collect::<Vec<_>>(),
+            "all": d.all,
+            "picture": after.picture(),
+        });
+        merge(&mut v, stats_json(&d.stats, a.bound));
+        format!("{v}\n")
+    } else {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "{n} x {n} grid: {} of {} sticks, {intact} squares intact",
+            grid.present().count(),
+            Stick::count(n)
+        );
+        let _ = writeln!(
+            s,
+            "minimum: remove {} stick{}{}",
+            d.minimum,
+            if d.minimum == 1 { "" } else { "s" },
+            count_note(d.removals.len(), a.all, d.all)
+        );
+        for r in &d.removals {
+            let nums: Vec<String> = numbers(r).iter().map(usize::to_string).collect();
+            let _ = writeln!(s, "  {}   (numbers {})", names(r).join(" "), nums.join(" "));
+        }
+        let _ = writeln!(
+            s,
+            "before:\n{}after removing the first set:\n{}",
+            grid.picture(),
+            after.picture()
+        );
+        s.push_str(&stats_text(&d.stats, a.bound, a.profile));
+        s
+    };
+    write_output("-", &out)?;
+    if !a.json {
+        eprintln!("time: {seconds:.3} s");
+    }
+    Ok(())
+}

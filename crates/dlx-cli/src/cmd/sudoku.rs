@@ -1,0 +1,153 @@
+//! `dlx sudoku [FILE|-]`: one puzzle per line in, one line out per puzzle.
+
+use std::io::{BufWriter, IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+use dlx_sudoku::{Alphabet, Solver, parse_lines};
+
+use crate::error::CliError;
+use crate::report::read_input;
+
+/// Arguments of `dlx sudoku`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Puzzles, one per line (`.`, `0` or `-` for blanks; `#` lines are comments; in
+    /// `name:puzzle:count` lines the puzzle field is used); standard input when absent or `-`.
+    pub file: Option<String>,
+    /// The symbols, as a range (`1-9`, `0-F`, `1-G`, `A-P`, `A-Y`, `1-P`, `0-Z`) or spelled
+    /// out; detected from the file when absent.
+    #[arg(long, value_name = "SPEC")]
+    pub alphabet: Option<String>,
+    /// Print the solution only when it is unique, else `no solution` or `multiple solutions`.
+    #[arg(long, conflicts_with = "count")]
+    pub unique: bool,
+    /// Print the number of solutions of each puzzle instead of a solution.
+    #[arg(long)]
+    pub count: bool,
+    /// With --count: stop counting at N (the line then reads `N+` when the limit was hit).
+    #[arg(long, value_name = "N", requires = "count")]
+    pub limit: Option<u64>,
+    /// No summary on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// What happened to the puzzles, for the summary.
+#[derive(Default)]
+struct Tally {
+    puzzles: usize,
+    solved: usize,
+    unsolvable: usize,
+    multiple: usize,
+    invalid: usize,
+    search: Duration,
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let alphabet = args
+        .alphabet
+        .as_deref()
+        .map(Alphabet::from_spec)
+        .transpose()
+        .map_err(|e| CliError::Sudoku(e.to_string()))?;
+    let (path, text) = read_input(args.file.as_deref())?;
+    let entries = parse_lines(&text, alphabet.as_ref());
+    let progress = std::io::stderr().is_terminal() && !args.quiet;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut solver = Solver::new();
+    let mut tally = Tally::default();
+    let started = Instant::now();
+    let mut last_report = started;
+    for entry in &entries {
+        tally.puzzles += 1;
+        let line = match &entry.puzzle {
+            Err(e) => {
+                tally.invalid += 1;
+                eprintln!("dlx: {path}: {e}");
+                "invalid".to_string()
+            }
+            Ok(grid) => {
+                let t = Instant::now();
+                let line = if args.count {
+                    let n = solver.count(grid, args.limit);
+                    if n > 0 {
+                        tally.solved += 1;
+                    }
+                    match args.limit {
+                        Some(l) if n >= l => format!("{n}+"),
+                        _ => n.to_string(),
+                    }
+                } else if args.unique {
+                    match solver.count(grid, Some(2)) {
+                        0 => {
+                            tally.unsolvable += 1;
+                            "no solution".to_string()
+                        }
+                        1 => {
+                            tally.solved += 1;
+                            solver.solve(grid).expect("a unique solution").to_string()
+                        }
+                        _ => {
+                            tally.multiple += 1;
+                            "multiple solutions".to_string()
+                        }
+                    }
+                } else {
+                    match solver.solve(grid) {
+                        Some(s) => {
+                            tally.solved += 1;
+                            s.to_string()
+                        }
+                        None => {
+                            tally.unsolvable += 1;
+                            "no solution".to_string()
+                        }
+                    }
+                };
+                tally.search += t.elapsed();
+                line
+            }
+        };
+        writeln!(out, "{line}").map_err(|e| CliError::io("-", e))?;
+        if progress && last_report.elapsed() > Duration::from_millis(500) {
+            last_report = Instant::now();
+            eprint!("\r{} / {} puzzles", tally.puzzles, entries.len());
+        }
+    }
+    out.flush().map_err(|e| CliError::io("-", e))?;
+    if progress && last_report != started {
+        eprint!("\r\x1b[K");
+    }
+    if !args.quiet {
+        eprintln!("{}", summary(&tally, started.elapsed()));
+    }
+    if tally.invalid > 0 {
+        return Err(CliError::Sudoku(format!(
+            "{path}: {} of {} puzzles were bad input",
+            tally.invalid, tally.puzzles
+        )));
+    }
+    Ok(())
+}
+
+/// `95 puzzles: 95 solved, ...; 41.2 µs per puzzle (search), 0.012 s in all`.
+fn summary(t: &Tally, total: Duration) -> String {
+    let mut parts = vec![format!("{} solved", t.solved)];
+    for (n, what) in [
+        (t.unsolvable, "without solution"),
+        (t.multiple, "with several solutions"),
+        (t.invalid, "invalid"),
+    ] {
+        if n > 0 {
+            parts.push(format!("{n} {what}"));
+        }
+    }
+    let valid = (t.puzzles - t.invalid).max(1);
+    format!(
+        "{} puzzles: {}; {:.1} µs per puzzle (search), {:.3} s in all",
+        t.puzzles,
+        parts.join(", "),
+        t.search.as_secs_f64() * 1e6 / valid as f64,
+        total.as_secs_f64()
+    )
+}

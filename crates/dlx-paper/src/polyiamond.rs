@@ -1,0 +1,437 @@
+//! Hexiamonds: the 6x6 rhombus (Figure 7), O'Beirne's hexagon subcase (c) (Figure 8(c)) and
+//! the colour experiment ("A failed experiment").
+
+use std::ops::ControlFlow;
+
+use dlx_core::{Dlx, Heuristic, Stats};
+use dlx_polyiamond::problems::{self, COLOUR_PAIRS, SUBCASE_C};
+use dlx_polyiamond::symmetry::{Scores, drawings, reflection_scores};
+use dlx_polyiamond::{Board, Placed, Puzzle, render};
+
+use crate::{Family, PaperError, Problem, Table, TableSpec};
+
+/// Every named hexiamond problem, with one line on its set-up.
+pub const NAMES: &[(&str, &str)] = &[
+    (
+        "hexiamonds-rhombus",
+        "12 hexiamonds in the 6x6 rhombus, the sphinx in 3 orientations (156 solutions)",
+    ),
+    (
+        "hexiamonds-hexagon-c",
+        "O'Beirne's hexagon, 19 one-sided hexiamonds, O fixed at (2,6) (Figure 8(c), 6675)",
+    ),
+    (
+        "hexiamonds-colour-K",
+        "subcase (c) with the K-th pair (1..6) of P P' F F' favouring black (down) triangles",
+    ),
+    (
+        "hexiamonds-hexagon-at-A-B",
+        "O'Beirne's hexagon with O fixed around lattice point (A,B), no other restriction",
+    ),
+    (
+        "hexiamonds-MxN",
+        "12 hexiamonds in the MxN rhombus, every orientation (no symmetry broken)",
+    ),
+];
+
+fn bad(name: &str, reason: impl Into<String>) -> PaperError {
+    PaperError::BadParameter {
+        name: name.to_string(),
+        reason: reason.into(),
+    }
+}
+
+/// The puzzle a name stands for.
+fn puzzle(name: &str) -> Option<Result<Puzzle, PaperError>> {
+    let rest = name.strip_prefix("hexiamonds-")?;
+    Some(match rest {
+        "rhombus" => Ok(problems::rhombus()),
+        "hexagon-c" => Ok(problems::hexagon_c()),
+        _ => {
+            if let Some(k) = rest.strip_prefix("colour-") {
+                match k.parse::<usize>() {
+                    Ok(k @ 1..=6) => Ok(problems::colour(COLOUR_PAIRS[k - 1])),
+                    _ => Err(bad(name, format!("`{k}` is not a subproblem number 1..6"))),
+                }
+            } else if let Some(at) = rest.strip_prefix("hexagon-at-") {
+                let point = at
+                    .split_once('-')
+                    .and_then(|(a, b)| Some((a.parse::<i32>().ok()?, b.parse::<i32>().ok()?)));
+                match point {
+                    Some(p) if problems::o_positions().iter().any(|&(_, q)| q == p) => {
+                        Ok(problems::hexagon_with_o_at(p))
+                    }
+                    Some(p) => Err(bad(
+                        name,
+                        format!("the hexagon piece does not fit around {p:?}"),
+                    )),
+                    None => Err(bad(name, format!("`{at}` is not a lattice point A-B"))),
+                }
+            } else if let Some((m, n)) = rest.split_once('x') {
+                match (m.parse::<i32>(), n.parse::<i32>()) {
+                    (Ok(m), Ok(n)) => Board::rhombus(m, n)
+                        .map(problems::hexiamonds_on)
+                        .map_err(|e| bad(name, e.to_string())),
+                    _ => Err(bad(name, format!("`{rest}` is not a size MxN"))),
+                }
+            } else {
+                return None;
+            }
+        }
+    })
+}
+
+fn make(name: &str) -> Option<Result<Problem, PaperError>> {
+    let puzzle = match puzzle(name)? {
+        Ok(p) => p,
+        Err(e) => return Some(Err(e)),
+    };
+    Some(
+        puzzle
+            .build()
+            .map_err(|e| bad(name, e.to_string()))
+            .map(|placed| {
+                let about = NAMES
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map_or_else(|| format!("hexiamonds: {name}"), |(_, a)| a.to_string());
+                let matrix = placed.matrix.clone();
+                Problem::new(name, about, matrix)
+                    .with_render(move |s| render::text(&placed.board, &placed.labelling(s)))
+            }),
+    )
+}
+
+/// The built puzzle behind a named hexiamond problem (for pictures and symmetry scores).
+pub fn placed(name: &str) -> Option<Result<Placed, PaperError>> {
+    Some(puzzle(name)?.and_then(|p| p.build().map_err(|e| bad(name, e.to_string()))))
+}
+
+pub(crate) fn families() -> Vec<Family> {
+    vec![Family {
+        pattern: "hexiamonds-{rhombus|hexagon-c|colour-K|hexagon-at-A-B|MxN}",
+        about: "the twelve hexiamonds (rhombus, Figure 7) and O'Beirne's hexagon (Figure 8)",
+        make,
+    }]
+}
+
+pub(crate) const TABLES: [TableSpec; 3] = [
+    TableSpec::new(
+        "hexiamonds-rhombus",
+        "12 hexiamonds in the 6x6 rhombus (Figure 7); the arrows' shapes are unknown",
+        false,
+        rhombus_table,
+    ),
+    TableSpec::new(
+        "hexiamonds-hexagon-c",
+        "O'Beirne's hexagon, subcase (c) with symmetry scores (9.0 G updates)",
+        true,
+        hexagon_c_table,
+    ),
+    TableSpec::new(
+        "hexiamonds-colour",
+        "the six colour subproblems of 'A failed experiment' (11.5 G updates)",
+        true,
+        colour_table,
+    ),
+];
+
+fn count(puzzle: Puzzle) -> Stats {
+    let placed = puzzle.build().expect("the paper's puzzles build");
+    Dlx::new(&placed.matrix).count(Heuristic::Mrv)
+}
+
+fn rhombus_table() -> Table {
+    let mut t = Table::new(
+        "hexiamonds-rhombus",
+        "The twelve hexiamonds in the 6x6 rhombus and the arrows of Figure 7 (S heuristic)",
+        &["board", "solutions", "nodes", "updates"],
+    );
+    let s = count(problems::rhombus());
+    t.row(
+        "6x6 rhombus",
+        vec![
+            Table::num(s.solutions),
+            Table::num(s.nodes),
+            Table::num(s.updates),
+        ],
+    );
+    for k in 1..=4 {
+        t.row(
+            &format!("arrow {k}"),
+            vec!["-".into(), "-".into(), "-".into()],
+        );
+    }
+    t.note("Columns: the 72 cells in lexicographic (x, y, z) order, then H F S X C I P O J V G E");
+    t.note("(X before O). The sphinx P keeps 3 orientations: 00 00* 10 10* 11 20 and its turns");
+    t.note("by 60 degrees each way; 1,677 rows. Nodes include the root and the solution leaves.");
+    t
+}
+
+/// The symmetry scores of every solution of subcase (c), in its three drawings.
+struct SymmetrySummary {
+    stats: Stats,
+    best_vertical: u32,
+    /// Horizontal scores of the drawings that reach `best_vertical`, highest first.
+    at_best_vertical: Vec<u32>,
+    best_horizontal: u32,
+    vertical_at_best_horizontal: Vec<u32>,
+}
+
+fn symmetry_summary(placed: &Placed) -> SymmetrySummary {
+    let mut scores: Vec<Scores> = Vec::new();
+    let stats = Dlx::new(&placed.matrix).search().run(|view| {
+        let labels = placed.labelling(&view.to_solution());
+        let by_reflection =
+            reflection_scores(&placed.board, &labels).expect("the hexagon is six-fold symmetric");
+        scores.extend(drawings(by_reflection));
+        ControlFlow::Continue(())
+    });
+    let best_vertical = scores.iter().map(|s| s.vertical).max().unwrap_or(0);
+    let best_horizontal = scores.iter().map(|s| s.horizontal).max().unwrap_or(0);
+    let mut at_best_vertical: Vec<u32> = scores
+        .iter()
+        .filter(|s| s.vertical == best_vertical)
+        .map(|s| s.horizontal)
+        .collect();
+    at_best_vertical.sort_unstable_by(|a, b| b.cmp(a));
+    let mut vertical_at_best_horizontal: Vec<u32> = scores
+        .iter()
+        .filter(|s| s.horizontal == best_horizontal)
+        .map(|s| s.vertical)
+        .collect();
+    vertical_at_best_horizontal.sort_unstable_by(|a, b| b.cmp(a));
+    SymmetrySummary {
+        stats,
+        best_vertical,
+        at_best_vertical,
+        best_horizontal,
+        vertical_at_best_horizontal,
+    }
+}
+
+/// `[32, 32, 24]` as `32 x2, 24 x1`.
+fn tally(values: &[u32]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < values.len() {
+        let n = values[k..].iter().take_while(|&&v| v == values[k]).count();
+        out.push(format!("{} x{n}", values[k]));
+        k += n;
+    }
+    out.join(", ")
+}
+
+fn hexagon_c_table() -> Table {
+    let mut t = Table::new(
+        "hexiamonds-hexagon-c",
+        "O'Beirne's hexagon, 19 one-sided hexiamonds, subcase (c): O at distance sqrt 7 (Figure 8(c))",
+        &[
+            "subcase",
+            "solutions",
+            "updates",
+            "nodes",
+            "max vertical",
+            "horizontal there",
+            "max horizontal",
+            "vertical there",
+        ],
+    );
+    let placed = problems::hexagon_c().build().expect("subcase (c) builds");
+    let s = symmetry_summary(&placed);
+    t.row(
+        &format!("(c) O at {SUBCASE_C:?}"),
+        vec![
+            Table::num(s.stats.solutions),
+            Table::num(s.stats.updates),
+            Table::num(s.stats.nodes),
+            s.best_vertical.to_string(),
+            tally(&s.at_best_vertical),
+            s.best_horizontal.to_string(),
+            tally(&s.vertical_at_best_horizontal),
+        ],
+    );
+    t.row("all seven subcases", vec!["-".into(); 7]);
+    t.note("Columns: the 114 cells in lexicographic (x, y, z) order, then the pieces");
+    t.note(
+        "H' F S' X C I S P I' O F' H J J' V G P' G' E; O has the one row O 26 16 25 15* 16* 25*,",
+    );
+    t.note(
+        "the other pieces every fitting rotation. Scores count the edges between pieces that stay",
+    );
+    t.note("edges between pieces under the reflection, for each of the 3 ways to draw a solution");
+    t.note("(the paper's drawing has the triangles pointing left and right); 60 would be perfect.");
+    t
+}
+
+fn colour_table() -> Table {
+    let mut t = Table::new(
+        "hexiamonds-colour",
+        "Subcase (c) split by the two biased pieces that favour black (down) triangles",
+        &["black pair", "solutions", "updates", "nodes"],
+    );
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    // The six searches are independent: run them on every core, in order of the paper.
+    let mut results: Vec<Option<Stats>> = vec![None; COLOUR_PAIRS.len()];
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.min(COLOUR_PAIRS.len()))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&pair) = COLOUR_PAIRS.get(k) else {
+                            break done;
+                        };
+                        done.push((k, count(problems::colour(pair))));
+                    }
+                })
+            })
+            .collect();
+        for h in handles {
+            for (k, stats) in h.join().expect("a colour search panicked") {
+                results[k] = Some(stats);
+            }
+        }
+    });
+    let (mut sols, mut updates, mut nodes) = (0, 0, 0);
+    for (k, (pair, stats)) in COLOUR_PAIRS.iter().zip(results).enumerate() {
+        let stats = stats.expect("every subproblem ran");
+        sols += stats.solutions;
+        updates += stats.updates;
+        nodes += stats.nodes;
+        t.row(
+            &format!("{} {{{}, {}}}", k + 1, pair[0], pair[1]),
+            vec![
+                Table::num(stats.solutions),
+                Table::num(stats.updates),
+                Table::num(stats.nodes),
+            ],
+        );
+    }
+    t.row(
+        "sum",
+        vec![Table::num(sols), Table::num(updates), Table::num(nodes)],
+    );
+    t.note("Black = down triangles (z = 1). The black pieces keep the placements covering 4 black");
+    t.note("triangles, the other two biased pieces those covering 2; columns and order as in (c).");
+    t
+}
+
+/// A picture for `cargo xtask figures`.
+pub struct Figure {
+    /// File stem, e.g. `fig7-rhombus`.
+    pub name: String,
+    /// What it shows and the figures behind it.
+    pub caption: String,
+    /// The SVG text.
+    pub svg: String,
+}
+
+fn draw(name: &str, placed: &Placed, caption: String, quarter_turn: bool) -> Option<Figure> {
+    let mut dlx = Dlx::new(&placed.matrix);
+    let first = dlx.first()?;
+    let labels = placed.labelling(&first);
+    let scores = reflection_scores(&placed.board, &labels)
+        .map(|s| {
+            let d = drawings(s)[0];
+            format!(
+                "; horizontal symmetry {}, vertical {}",
+                d.horizontal, d.vertical
+            )
+        })
+        .unwrap_or_default();
+    let caption = format!("{caption}{scores}");
+    let style = render::SvgStyle {
+        quarter_turn,
+        caption: Some(caption.clone()),
+        ..render::SvgStyle::default()
+    };
+    Some(Figure {
+        name: name.to_string(),
+        svg: render::svg(&placed.board, &labels, &style),
+        caption,
+    })
+}
+
+/// Figure 7's rhombus (with the search's figures) and one solution for each distance of the
+/// small hexagon in O'Beirne's hexagon (Figure 8's seven cases), drawn as the paper draws
+/// them, triangles pointing left and right. Figure 7's arrows are not drawn: their shapes
+/// are unknown. The solutions shown are the first ones found, not the paper's maximally
+/// symmetric ones (finding those needs the full searches).
+pub fn figures() -> Vec<Figure> {
+    let mut out = Vec::new();
+    let rhombus = problems::rhombus().build().expect("the rhombus builds");
+    let s = Dlx::new(&rhombus.matrix).count(Heuristic::Mrv);
+    out.extend(draw(
+        "fig7-rhombus",
+        &rhombus,
+        format!(
+            "Figure 7: {} solutions, {} nodes, {} updates (first solution; arrows: shape unknown)",
+            Table::num(s.solutions),
+            Table::num(s.nodes),
+            Table::num(s.updates)
+        ),
+        false,
+    ));
+    let mut seen = Vec::new();
+    for (d2, point) in problems::o_positions() {
+        if seen.contains(&d2) {
+            continue;
+        }
+        seen.push(d2);
+        let placed = problems::hexagon_with_o_at(point)
+            .build()
+            .expect("the hexagon builds");
+        out.extend(draw(
+            &format!("fig8-hexagon-d2-{d2}"),
+            &placed,
+            format!(
+                "Figure 8{}: O at {point:?}, distance squared {d2} (first solution)",
+                if point == SUBCASE_C { "(c)" } else { "" }
+            ),
+            true,
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_resolve_and_bad_ones_are_errors() {
+        assert!(crate::problem("hexiamonds-rhombus").is_ok());
+        assert!(crate::problem("hexiamonds-colour-6").is_ok());
+        assert!(crate::problem("hexiamonds-hexagon-at-5-5").is_ok());
+        assert!(crate::problem("hexiamonds-4x9").is_ok());
+        for bad in [
+            "hexiamonds-colour-7",
+            "hexiamonds-hexagon-at-0-0",
+            "hexiamonds-hexagon-at-x",
+            "hexiamonds-0x3",
+            "hexiamonds-axb",
+        ] {
+            assert!(
+                matches!(crate::problem(bad), Err(PaperError::BadParameter { .. })),
+                "{bad}"
+            );
+        }
+        assert_eq!(tally(&[32, 32, 24]), "32 x2, 24 x1");
+    }
+
+    #[test]
+    fn rhombus_solutions_render_as_six_strips_of_twelve_triangles() {
+        let p = crate::problem("hexiamonds-rhombus").unwrap();
+        let first = Dlx::new(&p.matrix).first().unwrap();
+        let picture = (p.render)(&first);
+        let lines: Vec<&str> = picture.lines().collect();
+        assert_eq!(lines.len(), 6);
+        assert!(lines.iter().all(|l| l.trim().len() == 12));
+        let letters: std::collections::BTreeSet<char> =
+            picture.chars().filter(|c| c.is_alphabetic()).collect();
+        assert_eq!(letters.len(), 12);
+    }
+}
