@@ -13,3 +13,8 @@ pub fn build_table(name: &str) -> (dlx_paper::Table, Duration) {
     let table = spec.build();
     (table, start.elapsed())
 }
+
+/// The README's Rust examples, compiled and run as doctests so they cannot go stale.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
