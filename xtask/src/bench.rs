@@ -1,21 +1,23 @@
 //! `cargo xtask bench <target>`: time per item on real data, printed directly (the criterion
 //! benches give the statistics; this gives the one number people quote).
 //!
-//! Targets: `sudoku` (µs per puzzle on magictour top95 and top1465, reused matrix against a
+//! Targets: `search` (updates per second and the all-cores speed-up on 6x10, 14 queens and
+//! Scott; see `bench_search.rs`), `sudoku` (µs per puzzle on magictour top95 and top1465, reused matrix against a
 //! per-puzzle rebuild).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use dlx_core::Dlx;
-use dlx_sudoku::{Grid, Solver, parse_lines, puzzle_matrix};
+use dlx_sudoku::{Grid, SEARCH_RULE, Solver, parse_lines, puzzle_matrix};
 
 /// The bench targets, for the usage line.
-const TARGETS: &[&str] = &["sudoku"];
+const TARGETS: &[&str] = &["search", "sudoku"];
 
 /// Runs the bench target named by the first argument.
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
+        Some("search") => crate::bench_search::run(&args[1..]),
         Some("sudoku") => sudoku(&args[1..]),
         Some(other) => Err(format!(
             "unknown bench target `{other}` (targets: {})",
@@ -98,7 +100,8 @@ fn sudoku(args: &[String]) -> Result<(), String> {
         let rebuild = best_of(rounds.div_ceil(2), || {
             for p in &puzzles {
                 let (m, _) = puzzle_matrix(std::hint::black_box(p));
-                std::hint::black_box(Dlx::new(&m).first());
+                // The same column rule as the solver, so only the set-up differs.
+                std::hint::black_box(Dlx::new(&m).search().heuristic(SEARCH_RULE).first());
             }
         });
         let name = set.trim_end_matches(".txt");

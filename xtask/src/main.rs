@@ -4,6 +4,7 @@
 //! running this binary in release mode.
 
 mod bench;
+mod bench_search;
 mod figures;
 mod paper;
 
@@ -19,8 +20,11 @@ tasks:
   figures [--out DIR] [--only NAME] [--list]
         Draw the paper's figures as SVG files into DIR (default figures-out/).
   bench <target> [--rounds N]
-        Time per item on the shared data; targets: sudoku (µs per puzzle on top95 and
-        top1465, reused matrix vs. a per-puzzle rebuild).
+        Timings as ratios against a baseline in the same run. Targets:
+        search [--baseline REV] [--dance PATH]: updates/s on one thread and the all-cores
+          speed-up for 6x10, 14 queens and Scott; optionally against another revision's
+          dlx and a local build of Knuth's dance.w.
+        sudoku: µs per puzzle on top95 and top1465, reused matrix vs. a per-puzzle rebuild.
 ";
 
 fn main() -> ExitCode {

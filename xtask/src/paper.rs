@@ -105,7 +105,7 @@ fn verdict(table: &dlx_paper::Table) -> &'static str {
     if cells.iter().all(|c| c.matches()) {
         "every figure equals the paper's"
     } else if table.all_match() {
-        "equal but for the paper's known slips, noted"
+        "the other figures equal the paper's; each difference or figure not run is explained above"
     } else {
         "UNEXPLAINED DIFFERENCES"
     }

@@ -71,7 +71,11 @@ pub fn stats_json(stats: &Stats, heuristic: Heuristic, solutions: Option<Vec<Val
         "nodes": stats.nodes,
         "levels": stats.levels.iter().map(|l| json!({"nodes": l.nodes, "updates": l.updates})).collect::<Vec<_>>(),
         "complete": stats.complete,
-        "heuristic": match heuristic { Heuristic::Mrv => "mrv", Heuristic::Leftmost => "leftmost" },
+        "heuristic": match heuristic {
+            Heuristic::Mrv => "mrv",
+            Heuristic::MrvEager => "mrv-eager",
+            Heuristic::Leftmost => "leftmost",
+        },
     });
     if let Some(list) = solutions {
         v["solution_list"] = Value::Array(list);

@@ -277,17 +277,8 @@ impl Links {
     /// header plus 1 per node unlinked from a column.
     #[inline]
     pub(crate) fn cover(&mut self, c: Link) -> u64 {
-        let count = self.nodes.len();
-        let base = self.nodes.as_mut_ptr();
-        // SAFETY: every link read from the arena is the offset of one of its nodes (the arena
-        // invariant); `node` checks it in debug builds.
-        let node = |x: Link| unsafe {
-            debug_assert!(
-                x % NODE == 0 && ((x / NODE) as usize) < count,
-                "link {x} outside the arena"
-            );
-            &mut *base.byte_add(x as usize)
-        };
+        let nodes = Raw::new(&mut self.nodes);
+        let node = |x: Link| nodes.at(x);
         let Node { l, r, .. } = *node(c);
         node(l).r = r;
         node(r).l = l;
@@ -313,16 +304,8 @@ impl Links {
     /// The paper's uncover(c): the exact reverse of cover(c), bottom to top, right to left.
     #[inline]
     pub(crate) fn uncover(&mut self, c: Link) {
-        let count = self.nodes.len();
-        let base = self.nodes.as_mut_ptr();
-        // SAFETY: as in `cover`.
-        let node = |x: Link| unsafe {
-            debug_assert!(
-                x % NODE == 0 && ((x / NODE) as usize) < count,
-                "link {x} outside the arena"
-            );
-            &mut *base.byte_add(x as usize)
-        };
+        let nodes = Raw::new(&mut self.nodes);
+        let node = |x: Link| nodes.at(x);
         let mut i = node(c).u;
         while i != c {
             let mut j = node(i).l;
@@ -340,6 +323,37 @@ impl Links {
         let Node { l, r, .. } = *node(c);
         node(l).r = c;
         node(r).l = c;
+    }
+}
+
+/// Unchecked mutable access to the nodes inside cover and uncover, which hold several
+/// node references at once (a node and its neighbours), as the paper's pointer code does.
+struct Raw {
+    base: *mut Node,
+    count: usize,
+}
+
+impl Raw {
+    fn new(nodes: &mut [Node]) -> Self {
+        Raw {
+            base: nodes.as_mut_ptr(),
+            count: nodes.len(),
+        }
+    }
+
+    /// The node at offset `x`.
+    #[inline(always)]
+    #[allow(clippy::mut_from_ref)]
+    fn at<'a>(&self, x: Link) -> &'a mut Node {
+        debug_assert!(
+            x % NODE == 0 && ((x / NODE) as usize) < self.count,
+            "link {x} outside the arena"
+        );
+        // SAFETY: every link read from the arena is the offset of one of its nodes (the arena
+        // invariant, module docs). A returned reference is used for one field access and
+        // dropped before the next `at`, so no two of them are alive at once; `Raw` lives only
+        // inside cover/uncover, which hold the arena's `&mut` for their whole run.
+        unsafe { &mut *self.base.byte_add(x as usize) }
     }
 }
 

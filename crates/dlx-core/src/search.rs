@@ -21,6 +21,11 @@ pub enum Heuristic {
     Mrv,
     /// The leftmost uncovered column, R\[h\].
     Leftmost,
+    /// The S heuristic, but a column of size 0 or 1 is taken at once: one row is a forced
+    /// move, so the rest of the scan is skipped. A size-1 column before a later size-0 column
+    /// wins here, so the tree (and its figures) can differ from Knuth's: use it for speed
+    /// (sudoku), never to reproduce the paper.
+    MrvEager,
 }
 
 impl std::str::FromStr for Heuristic {
@@ -30,8 +35,9 @@ impl std::str::FromStr for Heuristic {
         match s.to_ascii_lowercase().as_str() {
             "mrv" | "s" | "shortest" => Ok(Heuristic::Mrv),
             "leftmost" | "left" | "first" => Ok(Heuristic::Leftmost),
+            "mrv-eager" | "eager" => Ok(Heuristic::MrvEager),
             _ => Err(format!(
-                "unknown heuristic `{s}` (expected `mrv` or `leftmost`)"
+                "unknown heuristic `{s}` (expected `mrv`, `leftmost` or `mrv-eager`)"
             )),
         }
     }
@@ -64,6 +70,7 @@ impl<F: FnMut(ActiveItems<'_>) -> ItemId> ChooseItem for F {
 
 enum Rule<'a> {
     Mrv,
+    MrvEager,
     Leftmost,
     Custom(Box<dyn ChooseItem + 'a>),
 }
@@ -73,11 +80,13 @@ impl Rule<'_> {
     fn choose(&mut self, links: &Links) -> Link {
         match self {
             Rule::Leftmost => links.first(),
-            Rule::Mrv => {
+            Rule::Mrv | Rule::MrvEager => {
+                // Knuth's rule stops only at an empty column; the eager one also at size 1.
+                let good_enough = u32::from(matches!(self, Rule::MrvEager));
                 let mut c = links.first();
                 let mut best = c;
                 let mut min = links.len(c);
-                while min > 0 {
+                while min > good_enough {
                     c = links.next(c);
                     if c == ROOT {
                         break;
@@ -207,6 +216,7 @@ impl<'a> Search<'a> {
     pub fn heuristic(mut self, h: Heuristic) -> Self {
         self.rule = match h {
             Heuristic::Mrv => Rule::Mrv,
+            Heuristic::MrvEager => Rule::MrvEager,
             Heuristic::Leftmost => Rule::Leftmost,
         };
         self

@@ -64,7 +64,7 @@ pub use error::SudokuError;
 pub use grid::Grid;
 pub use matrix::{decode, matrix, option_of, puzzle_matrix};
 pub use parse::{Entry, parse, parse_lines};
-pub use solver::{Solutions, Solver};
+pub use solver::{SEARCH_RULE, Solutions, Solver};
 
 pub(crate) use grid::box_size_of_side;
 

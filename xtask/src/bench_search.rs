@@ -1,0 +1,193 @@
+//! `cargo xtask bench search`: the engine's speed on the paper's benchmark problems.
+//!
+//! For the 6x10 pentominoes, 14 queens and Scott's problem it prints the updates per second
+//! of one thread, and the speed-up of all cores in the same run (the figures are checked to
+//! be identical). Two optional baselines, each run on the same matrices in the same command:
+//! - `--baseline REV`: the `dlx` binary of another revision (built in a git worktree under
+//!   `target/bench-baseline/`), e.g. `HEAD~1`, for the ratio against the previous commit; it
+//!   reads the same matrices through `dlx solve`;
+//! - `--dance PATH`: a local build of Knuth's dance.w (not part of this repository), fed the
+//!   matrix in his format without comment lines, for the ratio against his program.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use dlx_core::{Dlx, Stats, format};
+
+use crate::{option_value, workspace_root};
+
+/// The problems timed, by their `dlx paper` names.
+const PROBLEMS: &[&str] = &["pentomino-6x10", "queens-14", "scott"];
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let rounds: usize = option_value(args, "--rounds")
+        .map_or(Ok(3), str::parse)
+        .map_err(|e| format!("--rounds: {e}"))?;
+    let baseline = option_value(args, "--baseline")
+        .map(build_baseline)
+        .transpose()?;
+    let dance = option_value(args, "--dance").map(PathBuf::from);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("best of {rounds} runs; all cores = {threads} threads\n");
+    println!(
+        "{:<16} {:>14} {:>10} {:>10} {:>9}{}{}",
+        "problem",
+        "updates",
+        "1 thread",
+        "M upd/s",
+        "speed-up",
+        if baseline.is_some() {
+            "  vs baseline"
+        } else {
+            ""
+        },
+        if dance.is_some() { "  vs dance" } else { "" }
+    );
+    for name in PROBLEMS {
+        let problem = dlx_paper::problem(name).map_err(|e| e.to_string())?;
+        let mut dlx = Dlx::new(&problem.matrix);
+        let h = problem.heuristic;
+        let (one, stats) = best(rounds, || dlx.count(h));
+        let (all, par) = best(rounds, || dlx.par_count(h, threads));
+        if par != stats {
+            return Err(format!(
+                "{name}: parallel figures differ from sequential ones"
+            ));
+        }
+        let mut line = format!(
+            "{:<16} {:>14} {:>8.3} s {:>10.1} {:>8.2}x",
+            name,
+            stats.updates,
+            one.as_secs_f64(),
+            stats.updates as f64 / one.as_secs_f64() / 1e6,
+            one.as_secs_f64() / all.as_secs_f64()
+        );
+        let text = format::write(&problem.matrix, None);
+        if let Some(bin) = &baseline {
+            // Any revision's `dlx solve` reads the matrix; one rayon thread keeps it sequential.
+            let file = workspace_root().join(format!("target/bench-baseline/{name}.dlx"));
+            std::fs::write(&file, &text).map_err(|e| format!("{}: {e}", file.display()))?;
+            let mut cmd = Command::new(bin);
+            cmd.arg("solve").arg(&file).env("RAYON_NUM_THREADS", "1");
+            let theirs = best_time(rounds, || run_quiet(&mut cmd, None))?;
+            line.push_str(&format!(
+                "  {:>10.2}x",
+                theirs.as_secs_f64() / one.as_secs_f64()
+            ));
+        }
+        if let Some(dance) = &dance {
+            let theirs = best_time(rounds, || run_quiet(&mut Command::new(dance), Some(&text)))?;
+            line.push_str(&format!(
+                "  {:>8.2}x",
+                theirs.as_secs_f64() / one.as_secs_f64()
+            ));
+        }
+        println!("{line}");
+    }
+    println!(
+        "\n\"vs\" columns: the baseline's time over ours on one thread (above 1 = we are faster)."
+    );
+    Ok(())
+}
+
+fn best(rounds: usize, mut f: impl FnMut() -> Stats) -> (Duration, Stats) {
+    let mut out = None;
+    let mut fastest = Duration::MAX;
+    for _ in 0..rounds.max(1) {
+        let t = Instant::now();
+        let s = f();
+        fastest = fastest.min(t.elapsed());
+        out = Some(s);
+    }
+    (fastest, out.expect("at least one round"))
+}
+
+fn best_time(rounds: usize, mut f: impl FnMut() -> Result<(), String>) -> Result<Duration, String> {
+    let mut fastest = Duration::MAX;
+    for _ in 0..rounds.max(1) {
+        let t = Instant::now();
+        f()?;
+        fastest = fastest.min(t.elapsed());
+    }
+    Ok(fastest)
+}
+
+/// Runs a command to completion, feeding `input` on stdin, discarding its output.
+fn run_quiet(cmd: &mut Command, input: Option<&str>) -> Result<(), String> {
+    let mut child = cmd
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
+    if let (Some(text), Some(mut stdin)) = (input, child.stdin.take()) {
+        stdin
+            .write_all(text.as_bytes())
+            .map_err(|e| format!("writing to {cmd:?}: {e}"))?;
+    }
+    let status = child.wait().map_err(|e| format!("{cmd:?}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{cmd:?} failed: {status}"))
+    }
+}
+
+/// Builds the `dlx` binary of revision `rev` in a worktree and returns its path.
+fn build_baseline(rev: &str) -> Result<PathBuf, String> {
+    let root = workspace_root();
+    let dir = root.join("target/bench-baseline");
+    let tree = dir.join("tree");
+    let git = |args: &[&str], at: &Path| -> Result<(), String> {
+        let ok = Command::new("git")
+            .args(args)
+            .current_dir(at)
+            .status()
+            .map_err(|e| format!("git: {e}"))?
+            .success();
+        if ok {
+            Ok(())
+        } else {
+            Err(format!("git {} failed", args.join(" ")))
+        }
+    };
+    if tree.exists() {
+        git(
+            &[
+                "worktree",
+                "remove",
+                "--force",
+                tree.to_str().ok_or("non-UTF-8 path")?,
+            ],
+            &root,
+        )?;
+    }
+    git(
+        &[
+            "worktree",
+            "add",
+            "--detach",
+            tree.to_str().ok_or("non-UTF-8 path")?,
+            rev,
+        ],
+        &root,
+    )?;
+    eprintln!("building the baseline {rev} in {} ...", tree.display());
+    let ok = Command::new(env!("CARGO"))
+        .args(["build", "--release", "-q", "-p", "dlx-cli", "--target-dir"])
+        .arg(dir.join("target"))
+        .current_dir(&tree)
+        .status()
+        .map_err(|e| format!("cargo: {e}"))?
+        .success();
+    if !ok {
+        return Err(format!("the baseline {rev} does not build"));
+    }
+    Ok(dir.join("target/release/dlx"))
+}
