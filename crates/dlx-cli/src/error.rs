@@ -48,6 +48,12 @@ pub enum CliError {
     /// A picture of a solution was asked for, but the problem has none.
     #[error("{0} has no solution to draw")]
     NoSolution(String),
+    /// A shard was asked for that does not exist, or shards to merge do not fit together.
+    #[error("{0}")]
+    Shard(String),
+    /// `dlx estimate` was given bad flags (the message names the flag and the item).
+    #[error("{0}")]
+    Estimate(String),
     /// Standard output was closed (e.g. piped into `head`): not an error.
     #[error("broken pipe")]
     BrokenPipe,

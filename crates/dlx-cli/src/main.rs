@@ -25,6 +25,11 @@ struct Cli {
 enum Command {
     /// Solve an exact cover problem in Knuth's text format.
     Solve(cmd::solve::Args),
+    /// Knuth's Monte Carlo estimate of the search tree (nodes, updates, solutions) with its
+    /// spread.
+    Estimate(cmd::estimate::Args),
+    /// Add the `--json` figures of the shards of a `--shard K/N` run.
+    Merge(cmd::merge::Args),
     /// Run a named problem of the paper (`dlx paper list` shows them).
     Paper(cmd::paper::Args),
     /// The N queens problem, with the matrix of Knuth's generator.
@@ -47,6 +52,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Solve(args) => cmd::solve::run(args),
         Command::Paper(args) => cmd::paper::run(args),
+        Command::Estimate(args) => cmd::estimate::run(args),
+        Command::Merge(args) => cmd::merge::run(args),
         Command::Queens(args) => cmd::queens::run(args),
         Command::Polyomino(args) => cmd::polyomino::run(args),
         Command::Polyiamond(args) => cmd::polyiamond::run(args),

@@ -1,9 +1,12 @@
 //! The flags every search command shares, and the one way results are printed.
 
+use std::io::IsTerminal;
 use std::io::{self, Read, Write};
-use std::ops::ControlFlow;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use dlx_core::{Dlx, Heuristic, Matrix, Solution, Stats};
 use serde_json::{Value, json};
@@ -33,6 +36,138 @@ pub struct SearchArgs {
     /// numbers instead of in search order. `--limit` searches on one thread.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Search only shard K of N (1-based): a deterministic part of the tree, balanced by
+    /// Knuth's estimate; `dlx merge` adds the shards' `--json` figures into the whole run's.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, conflicts_with = "limit")]
+    pub shard: Option<(usize, usize)>,
+    /// No progress display on standard error.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// Parses `K/N` with 1 <= K <= N.
+fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("`{s}` is not a shard K/N with 1 <= K <= N (e.g. 3/8)");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+/// A stable fingerprint of a matrix: FNV-1a (64 bits) of its text in Knuth's format, so that
+/// shards computed on different machines can be checked to be parts of the same problem.
+pub fn matrix_hash(matrix: &Matrix) -> String {
+    let text = dlx_core::format::write(matrix, None);
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// What a live search shares with the progress display: written by the search (threads),
+/// read by the display thread.
+#[derive(Default)]
+struct Live {
+    solutions: AtomicU64,
+    updates: AtomicU64,
+    /// The estimated fraction of the tree done, as f64 bits; `u64::MAX` = unknown.
+    fraction: AtomicU64,
+    finished: AtomicBool,
+}
+
+impl Live {
+    fn set_fraction(&self, f: f64) {
+        self.fraction.store(f.to_bits(), Ordering::Relaxed);
+    }
+}
+
+/// The progress display: after one second, when standard error is a terminal and `--quiet`
+/// is off, a line with the elapsed time, solutions so far, updates per second and the
+/// estimated fraction of the tree done (Knuth's estimate from the current branch positions).
+struct Progress {
+    live: Arc<Live>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Progress {
+    fn start(enabled: bool) -> Progress {
+        let live = Arc::new(Live {
+            fraction: AtomicU64::new(u64::MAX),
+            ..Live::default()
+        });
+        let thread = enabled.then(|| {
+            let live = Arc::clone(&live);
+            std::thread::spawn(move || show(&live))
+        });
+        Progress { live, thread }
+    }
+
+    fn enabled(&self) -> bool {
+        self.thread.is_some()
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.live.finished.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// The display thread's loop.
+fn show(live: &Live) {
+    let start = Instant::now();
+    let tick = std::time::Duration::from_millis(100);
+    let mut bar: Option<ProgressBar> = None;
+    while !live.finished.load(Ordering::Relaxed) {
+        std::thread::sleep(tick);
+        let elapsed = start.elapsed();
+        if elapsed.as_secs_f64() < 1.0 {
+            continue;
+        }
+        let bar = bar.get_or_insert_with(|| {
+            let b = ProgressBar::with_draw_target(Some(1_000_000), ProgressDrawTarget::stderr());
+            b.set_style(
+                ProgressStyle::with_template("{prefix} [{bar:30}] {msg}")
+                    .expect("a valid template")
+                    .progress_chars("=> "),
+            );
+            b
+        });
+        let solutions = live.solutions.load(Ordering::Relaxed);
+        let updates = live.updates.load(Ordering::Relaxed);
+        let fraction = live.fraction.load(Ordering::Relaxed);
+        let done = if fraction == u64::MAX {
+            "  ?  ".to_string()
+        } else {
+            let f = f64::from_bits(fraction).clamp(0.0, 1.0);
+            bar.set_position((f * 1e6) as u64);
+            format!("{:6.2}%", 100.0 * f)
+        };
+        let secs = elapsed.as_secs();
+        bar.set_prefix(format!(
+            "{:02}:{:02}:{:02} {done}",
+            secs / 3600,
+            secs / 60 % 60,
+            secs % 60
+        ));
+        bar.set_message(format!(
+            "{solutions} solutions, {:.1} M updates/s",
+            updates as f64 / elapsed.as_secs_f64() / 1e6
+        ));
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
 }
 
 /// Reads a file, or standard input for `-` or no file.
@@ -107,51 +242,97 @@ pub fn search_and_report(
             write!(out, "solution {}:\n{}\n", listed.len(), render(sol))
         }
     };
+    let progress = Progress::start(!args.quiet && io::stderr().is_terminal());
+    let live = &*progress.live;
     let start = Instant::now();
-    let stats = match (parallel, args.print) {
-        (true, false) => dlx.par_count(heuristic, threads),
-        (true, true) => {
-            let found = Mutex::new(Vec::new());
-            let stats = dlx.par_run(heuristic, threads, |s| {
-                found.lock().expect("not poisoned").push(s.clone())
-            });
-            let mut found = found.into_inner().expect("not poisoned");
-            found.sort_by_cached_key(Solution::sorted_options);
-            for sol in &found {
-                emit(sol).map_err(|e| CliError::io("-", e))?;
-            }
-            stats
-        }
-        (false, _) => {
-            let mut search = dlx.search().heuristic(heuristic);
-            if let Some(n) = args.limit {
-                search = search.limit(n);
-            }
-            let mut failure = None;
-            let stats = search.run(|view| {
-                if !args.print {
-                    return ControlFlow::Continue(());
+    let mut shard_info = None;
+    let stats = if let Some((k, n)) = args.shard {
+        let plan = dlx.shard_plan(heuristic, n);
+        let found = Mutex::new(Vec::new());
+        let stats = dlx
+            .shard(heuristic, &plan, k, threads, |s| {
+                live.solutions.fetch_add(1, Ordering::Relaxed);
+                if args.print {
+                    found.lock().expect("not poisoned").push(s.clone());
                 }
-                match emit(&view.to_solution()) {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(e) => {
-                        failure = Some(CliError::io("-", e));
-                        ControlFlow::Break(())
+            })
+            .map_err(|e| CliError::Shard(e.to_string()))?;
+        let mut found = found.into_inner().expect("not poisoned");
+        found.sort_by_cached_key(Solution::sorted_options);
+        for sol in &found {
+            emit(sol).map_err(|e| CliError::io("-", e))?;
+        }
+        shard_info = Some(json!({
+            "k": k,
+            "n": n,
+            "depth": plan.split.depth,
+            "subproblems": plan.owner.iter().filter(|&&o| o == k).count(),
+            "matrix": matrix_hash(matrix),
+        }));
+        stats
+    } else {
+        match (parallel, args.print) {
+            (true, false) if !progress.enabled() => dlx.par_count(heuristic, threads),
+            (true, print) => {
+                let found = Mutex::new(Vec::new());
+                let keep = |s: &Solution| {
+                    if print {
+                        found.lock().expect("not poisoned").push(s.clone());
+                    }
+                };
+                // With several threads the fraction done is the share of subtrees searched.
+                let stats = dlx.par_run_observed(heuristic, threads, keep, |part, done, total| {
+                    live.solutions.fetch_add(part.solutions, Ordering::Relaxed);
+                    live.updates.fetch_add(part.updates, Ordering::Relaxed);
+                    live.set_fraction(done as f64 / total.max(1) as f64);
+                });
+                let mut found = found.into_inner().expect("not poisoned");
+                found.sort_by_cached_key(Solution::sorted_options);
+                for sol in &found {
+                    emit(sol).map_err(|e| CliError::io("-", e))?;
+                }
+                stats
+            }
+            (false, _) => {
+                let mut search = dlx.search().heuristic(heuristic);
+                if let Some(n) = args.limit {
+                    search = search.limit(n);
+                }
+                let mut last = Instant::now();
+                while let Some(view) = search.next_solution() {
+                    if args.print {
+                        let sol = view.to_solution();
+                        emit(&sol).map_err(|e| CliError::io("-", e))?;
+                    }
+                    if progress.enabled() && last.elapsed().as_millis() >= 100 {
+                        last = Instant::now();
+                        let so_far = search.stats();
+                        live.solutions.store(so_far.solutions, Ordering::Relaxed);
+                        live.updates.store(so_far.updates, Ordering::Relaxed);
+                        live.set_fraction(search.progress());
                     }
                 }
-            });
-            if let Some(e) = failure {
-                return Err(e);
+                search.stats()
             }
-            stats
         }
     };
+    drop(progress);
     let seconds = start.elapsed().as_secs_f64();
     let text = if args.json {
-        format!(
-            "{}\n",
-            stats_json(&stats, heuristic, args.print.then_some(listed))
-        )
+        let mut v = stats_json(&stats, heuristic, args.print.then_some(listed));
+        if let Some(info) = shard_info {
+            v["shard"] = info;
+        }
+        format!("{v}\n")
+    } else if let Some((k, n)) = args.shard {
+        let mut s = format!(
+            "shard {k}/{n}: {} solutions, {} updates, {} nodes (add the shards' --json figures with `dlx merge`)\n",
+            stats.solutions, stats.updates, stats.nodes
+        );
+        if args.profile {
+            s.push_str(&stats.profile_table());
+        }
+        s
     } else {
         let mut s = format!(
             "{} solutions, {} updates, {} nodes{}\n",

@@ -43,6 +43,7 @@
 
 #![warn(missing_docs)]
 
+pub mod estimate;
 pub mod format;
 mod links;
 mod matrix;
@@ -50,14 +51,19 @@ pub mod mincover;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod search;
+#[cfg(feature = "parallel")]
+pub mod shard;
 mod solution;
 mod stats;
 
+pub use estimate::{Estimate, Summary};
 pub use format::{FormatError, FormatErrorKind};
 pub use links::{ActiveItems, Links};
 pub use matrix::{Item, ItemId, ItemKind, Matrix, MatrixBuilder, MatrixError, OptionId};
 pub use mincover::{Bound, MinCover, MinCoverResult, MinCoverStats};
 pub use search::{ChooseItem, Heuristic, Search, SolutionView, Split};
+#[cfg(feature = "parallel")]
+pub use shard::{ShardError, ShardPlan};
 pub use solution::{ChosenRow, Solution};
 pub use stats::{Level, Stats};
 

@@ -9,6 +9,8 @@
 //! of updates they cost), so the subtree is the same tree; its profile is shifted down by d
 //! and added. Rayon's work stealing balances the subtrees.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use rayon::prelude::*;
 
 use crate::Dlx;
@@ -105,12 +107,29 @@ impl Dlx {
         threads: usize,
         visit: impl Fn(&Solution) + Sync,
     ) -> Stats {
+        self.par_run_observed(heuristic, threads, visit, |_, _, _| {})
+    }
+
+    /// [`Dlx::par_run`], calling `observe(part, done, total)` with the figures of each part of
+    /// the tree as soon as it is searched (from any thread): first the levels above the split
+    /// (`done = 0`), then every subtree, `done` of `total` subtrees finished. A progress
+    /// display adds the parts up.
+    pub fn par_run_observed(
+        &mut self,
+        heuristic: Heuristic,
+        threads: usize,
+        visit: impl Fn(&Solution) + Sync,
+        observe: impl Fn(&Stats, usize, usize) + Sync,
+    ) -> Stats {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .expect("a thread pool can be built");
         let split = self.split_for_threads(heuristic, pool.current_num_threads());
         split.solutions.iter().for_each(&visit);
+        let total = split.paths.len();
+        observe(&split.stats, 0, total);
+        let done = AtomicUsize::new(0);
         let base = &*self;
         let below = pool.install(|| {
             split
@@ -118,7 +137,11 @@ impl Dlx {
                 .par_iter()
                 .map_init(
                     || base.clone(),
-                    |dlx, path| dlx.subtree(path, heuristic, &visit),
+                    |dlx, path| {
+                        let part = dlx.subtree(path, heuristic, &visit);
+                        observe(&part, done.fetch_add(1, Ordering::Relaxed) + 1, total);
+                        part
+                    },
                 )
                 .reduce(Stats::default, |mut a, b| {
                     a.merge(&b);

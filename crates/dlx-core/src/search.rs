@@ -111,6 +111,17 @@ impl Rule<'_> {
     }
 }
 
+/// The column the search would branch on under a built-in heuristic: the hook through which
+/// Knuth's Monte Carlo estimator ([`crate::estimate`]) makes exactly the search's choices.
+pub(crate) fn choose_column(links: &Links, h: Heuristic) -> Link {
+    match h {
+        Heuristic::Mrv => Rule::Mrv,
+        Heuristic::MrvEager => Rule::MrvEager,
+        Heuristic::Leftmost => Rule::Leftmost,
+    }
+    .choose(links)
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
     /// Nothing covered yet.

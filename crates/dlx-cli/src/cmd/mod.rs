@@ -1,5 +1,7 @@
 //! One module per subcommand.
 
+pub mod estimate;
+pub mod merge;
 pub mod min_cover;
 pub mod paper;
 pub mod polyiamond;

@@ -1,0 +1,184 @@
+//! Shards: a deterministic K-th of a search tree, for runs spread over machines.
+//!
+//! The tree is cut at a small depth ([`crate::Search::split`]); every node at the cut is a
+//! subproblem, and each is given to one of N shards. Shard 1 also carries the figures of the
+//! levels above the cut. Each shard is searched on its own (another machine, another day);
+//! adding the N shards' [`Stats`] with [`Stats::merge`] gives exactly the figures of the
+//! unsharded search. The assignment is balanced by Knuth's Monte Carlo estimate of each
+//! subtree ([`crate::estimate`]): largest first, each to the least loaded shard so far. It
+//! depends only on the matrix, the heuristic, N and the depth, so every machine computes the
+//! same plan without talking to the others.
+//!
+//! ```
+//! use dlx_core::{format, Dlx, Heuristic, Stats};
+//! let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n")?;
+//! let mut dlx = Dlx::new(&m);
+//! let plan = dlx.shard_plan(Heuristic::Mrv, 3);
+//! let mut total = Stats::default();
+//! for k in 1..=3 {
+//!     total.merge(&dlx.shard(Heuristic::Mrv, &plan, k, 1, |_| {})?);
+//! }
+//! total.complete = true;
+//! assert_eq!(total, dlx.count(Heuristic::Mrv));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use rayon::prelude::*;
+
+use crate::Dlx;
+use crate::search::{Heuristic, Split};
+use crate::solution::Solution;
+use crate::stats::Stats;
+
+/// Probes per subproblem when estimating its size for the balance.
+const PROBES: u64 = 64;
+/// Subproblems per shard the cut aims for, so that the balance can even out sizes.
+const SUBPROBLEMS_PER_SHARD: usize = 64;
+/// Deepest cut tried.
+const MAX_DEPTH: usize = 8;
+
+/// Which shard searches which subproblem: see the [module docs](crate::shard).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShardPlan {
+    /// Number of shards, N.
+    pub shards: usize,
+    /// The cut: its depth, the figures above it (charged to shard 1) and the subproblems.
+    pub split: Split,
+    /// For each subproblem of `split.paths`, its shard (1-based).
+    pub owner: Vec<usize>,
+    /// For each shard (index k-1), the estimated nodes of its subtrees.
+    pub load: Vec<f64>,
+}
+
+/// A shard number outside 1..=N.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("shard {k} does not exist: shards are numbered 1 to {n}")]
+pub struct ShardError {
+    /// The shard asked for.
+    pub k: usize,
+    /// The number of shards.
+    pub n: usize,
+}
+
+impl Dlx {
+    /// Plans `shards` shards, cutting the tree as shallowly as gives 64 subproblems per
+    /// shard (or at depth 8, or where the tree runs out).
+    pub fn shard_plan(&mut self, heuristic: Heuristic, shards: usize) -> ShardPlan {
+        let target = shards.max(1) * SUBPROBLEMS_PER_SHARD;
+        let mut depth = 1;
+        loop {
+            let split = self.search().heuristic(heuristic).split(depth);
+            if split.paths.len() >= target || split.paths.is_empty() || depth >= MAX_DEPTH {
+                return self.assign(heuristic, shards, split);
+            }
+            depth += 1;
+        }
+    }
+
+    /// Plans `shards` shards with the cut at `depth` (at least 1).
+    pub fn shard_plan_at(
+        &mut self,
+        heuristic: Heuristic,
+        shards: usize,
+        depth: usize,
+    ) -> ShardPlan {
+        let split = self.search().heuristic(heuristic).split(depth);
+        self.assign(heuristic, shards, split)
+    }
+
+    /// Longest-processing-time-first assignment of the cut's subproblems by estimated size.
+    fn assign(&mut self, heuristic: Heuristic, shards: usize, split: Split) -> ShardPlan {
+        let shards = shards.max(1);
+        let sizes: Vec<u64> = split
+            .paths
+            .iter()
+            .enumerate()
+            .map(|(i, path)| {
+                for row in path {
+                    self.fix(row.option)
+                        .expect("a split path is a consistent choice of rows");
+                }
+                // Integer sizes keep the plan independent of floating-point summation order.
+                let size = self.estimate(heuristic, PROBES, i as u64).nodes.mean as u64;
+                for _ in path {
+                    self.unfix();
+                }
+                size
+            })
+            .collect();
+        let mut order: Vec<usize> = (0..sizes.len()).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(sizes[i]), i));
+        let mut load = vec![0u64; shards];
+        let mut owner = vec![0; sizes.len()];
+        for i in order {
+            let k = (0..shards)
+                .min_by_key(|&k| (load[k], k))
+                .expect("at least one shard");
+            load[k] += sizes[i];
+            owner[i] = k + 1;
+        }
+        ShardPlan {
+            shards,
+            split,
+            owner,
+            load: load.into_iter().map(|x| x as f64).collect(),
+        }
+    }
+
+    /// Searches shard `k` (1-based) of a plan on `threads` threads (0 = all cores), visiting
+    /// its solutions (in no particular order), and returns its figures placed at their depths
+    /// in the whole tree. Shard 1 includes the levels above the cut and their solutions.
+    pub fn shard(
+        &mut self,
+        heuristic: Heuristic,
+        plan: &ShardPlan,
+        k: usize,
+        threads: usize,
+        visit: impl Fn(&Solution) + Sync,
+    ) -> Result<Stats, ShardError> {
+        if k == 0 || k > plan.shards {
+            return Err(ShardError { k, n: plan.shards });
+        }
+        let mut stats = if k == 1 {
+            plan.split.solutions.iter().for_each(&visit);
+            plan.split.stats.clone()
+        } else {
+            Stats {
+                complete: true,
+                ..Stats::default()
+            }
+        };
+        let mine: Vec<_> = plan
+            .split
+            .paths
+            .iter()
+            .zip(&plan.owner)
+            .filter(|&(_, &o)| o == k)
+            .map(|(p, _)| p)
+            .collect();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool can be built");
+        let base = &*self;
+        let below = pool.install(|| {
+            mine.par_iter()
+                .map_init(
+                    || base.clone(),
+                    |dlx, path| dlx.subtree(path, heuristic, &visit),
+                )
+                .reduce(
+                    || Stats {
+                        complete: true,
+                        ..Stats::default()
+                    },
+                    |mut a, b| {
+                        a.merge(&b);
+                        a
+                    },
+                )
+        });
+        stats.merge(&below);
+        Ok(stats)
+    }
+}

@@ -1,0 +1,106 @@
+//! Shards merged give exactly the figures of the unsharded search.
+
+use dlx_core::{Dlx, Heuristic, Matrix, MatrixBuilder, Stats, format};
+use std::sync::Mutex;
+
+fn queens(n: usize) -> Matrix {
+    let mut b = MatrixBuilder::new();
+    for i in 0..n {
+        b.primary(format!("r{i}")).unwrap();
+        b.primary(format!("f{i}")).unwrap();
+    }
+    for d in 0..2 * n - 1 {
+        b.secondary(format!("a{d}")).unwrap();
+        b.secondary(format!("b{d}")).unwrap();
+    }
+    for r in 0..n {
+        for c in 0..n {
+            b.option([
+                format!("r{r}"),
+                format!("f{c}"),
+                format!("a{}", r + c),
+                format!("b{}", n - 1 + r - c),
+            ])
+            .unwrap();
+        }
+    }
+    b.build().unwrap()
+}
+
+fn merged(dlx: &mut Dlx, h: Heuristic, n: usize) -> (Stats, Vec<Vec<usize>>) {
+    let plan = dlx.shard_plan(h, n);
+    assert_eq!(plan.owner.len(), plan.split.paths.len());
+    let found = Mutex::new(Vec::new());
+    let mut total = Stats::default();
+    for k in 1..=n {
+        let s = dlx
+            .shard(h, &plan, k, 1, |sol| {
+                found.lock().unwrap().push(sol.sorted_options())
+            })
+            .unwrap();
+        assert!(s.complete);
+        total.merge(&s);
+    }
+    total.complete = true;
+    let mut found = found.into_inner().unwrap();
+    found.sort();
+    (total, found)
+}
+
+#[test]
+fn one_three_and_eight_shards_merge_to_the_single_run() {
+    let matrix3 = format::parse("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
+    for (m, h) in [
+        (queens(6), Heuristic::Mrv),
+        (queens(8), Heuristic::Mrv),
+        (queens(8), Heuristic::Leftmost),
+        (queens(9), Heuristic::Mrv),
+        (matrix3, Heuristic::Mrv),
+    ] {
+        let mut dlx = Dlx::new(&m);
+        let truth = dlx.count(h);
+        let mut all: Vec<Vec<usize>> = dlx
+            .search()
+            .heuristic(h)
+            .map(|s| s.sorted_options())
+            .collect();
+        all.sort();
+        for n in [1, 3, 8] {
+            let (total, found) = merged(&mut dlx, h, n);
+            assert_eq!(total, truth, "{n} shards");
+            assert_eq!(found, all, "{n} shards: solutions");
+        }
+    }
+}
+
+#[test]
+fn plans_are_deterministic_and_balanced() {
+    let m = queens(10);
+    let mut dlx = Dlx::new(&m);
+    let a = dlx.shard_plan(Heuristic::Mrv, 4);
+    let b = Dlx::new(&m).shard_plan(Heuristic::Mrv, 4);
+    assert_eq!(a, b);
+    assert!(a.split.paths.len() >= 64);
+    // Every shard gets work, and the estimated loads are within a factor 2 of each other.
+    for k in 1..=4 {
+        assert!(a.owner.contains(&k));
+    }
+    let (lo, hi) = a
+        .load
+        .iter()
+        .fold((f64::MAX, 0f64), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+    assert!(hi <= 2.0 * lo, "loads {:?}", a.load);
+}
+
+#[test]
+fn a_missing_shard_number_is_an_error() {
+    let m = queens(5);
+    let mut dlx = Dlx::new(&m);
+    let plan = dlx.shard_plan(Heuristic::Mrv, 3);
+    assert!(dlx.shard(Heuristic::Mrv, &plan, 0, 1, |_| {}).is_err());
+    let e = dlx.shard(Heuristic::Mrv, &plan, 4, 1, |_| {}).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "shard 4 does not exist: shards are numbered 1 to 3"
+    );
+}
