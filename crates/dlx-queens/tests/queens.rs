@@ -89,3 +89,23 @@ fn pictures_show_every_queen() {
     assert_eq!(board.ascii().matches('Q').count(), 4);
     assert_eq!(board.svg().matches("<circle").count(), 4);
 }
+
+#[test]
+fn the_tie_break_decides_the_figures_the_snapshots_pin() {
+    // Knuth's rule takes the *first* smallest column; taking the last one explores another
+    // tree, so a change of tie-break cannot slip past the queens snapshot.
+    let m = Queens::new(8).unwrap().matrix();
+    let knuth = Dlx::new(&m).count(Heuristic::Mrv);
+    let last_smallest = |items: dlx_core::ActiveItems| {
+        let min = items.clone().map(|(_, s)| s).min().expect("never empty");
+        items
+            .filter(|&(_, s)| s == min)
+            .last()
+            .expect("one has the minimum")
+            .0
+    };
+    let other = Dlx::new(&m).search().choose_with(last_smallest).count();
+    assert_eq!(other.solutions, knuth.solutions);
+    assert_ne!((other.nodes, other.updates), (knuth.nodes, knuth.updates));
+    assert_eq!((knuth.nodes, knuth.updates), (1_049, 16_680));
+}
