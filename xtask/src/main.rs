@@ -7,6 +7,7 @@ mod bench;
 mod bench_search;
 mod figures;
 mod paper;
+mod slow;
 
 use std::process::ExitCode;
 
@@ -19,6 +20,9 @@ tasks:
         --full adds the long tables (run as the #[ignore]d snapshot tests).
   figures [--out DIR] [--only NAME] [--list]
         Draw the paper's figures as SVG files into DIR (default figures-out/).
+  slow [--all] [FILTER]
+        Every #[ignore]d test outside the paper's tables, in release mode (--all adds the
+        25x25/36x36 sudoku checks, which may take hours).
   bench <target> [--rounds N]
         Timings as ratios against a baseline in the same run. Targets:
         search [--baseline REV] [--dance PATH]: updates/s on one thread and the all-cores
@@ -33,6 +37,7 @@ fn main() -> ExitCode {
         Some("paper") => paper::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("figures") => figures::run(&args[1..]),
+        Some("slow") => slow::run(&args[1..]),
         Some("-h" | "--help" | "help") | None => {
             print!("{USAGE}");
             Ok(())
