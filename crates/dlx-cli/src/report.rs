@@ -218,6 +218,21 @@ pub fn stats_json(stats: &Stats, heuristic: Heuristic, solutions: Option<Vec<Val
     v
 }
 
+/// The one-line result every search command prints: solutions, updates and nodes.
+pub fn summary_line(stats: &Stats) -> String {
+    format!(
+        "{} solutions, {} updates, {} nodes{}\n",
+        stats.solutions,
+        stats.updates,
+        stats.nodes,
+        if stats.complete {
+            ""
+        } else {
+            " (search stopped at the limit)"
+        }
+    )
+}
+
 /// Runs a search with the shared flags and prints what they ask for.
 ///
 /// `render` draws one solution for `--print` (text); `--json` lists solutions as their rows.
@@ -334,17 +349,7 @@ pub fn search_and_report(
         }
         s
     } else {
-        let mut s = format!(
-            "{} solutions, {} updates, {} nodes{}\n",
-            stats.solutions,
-            stats.updates,
-            stats.nodes,
-            if stats.complete {
-                ""
-            } else {
-                " (search stopped at the limit)"
-            }
-        );
+        let mut s = summary_line(&stats);
         if args.profile {
             s.push_str(&stats.profile_table());
         }

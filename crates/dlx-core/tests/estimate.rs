@@ -1,31 +1,9 @@
 //! Knuth's Monte Carlo estimator against exactly counted trees.
 
-use dlx_core::{Dlx, Heuristic, Matrix, MatrixBuilder, format};
+mod common;
 
-/// n queens: ranks and files primary, diagonals secondary.
-fn queens(n: usize) -> Matrix {
-    let mut b = MatrixBuilder::new();
-    for i in 0..n {
-        b.primary(format!("r{i}")).unwrap();
-        b.primary(format!("f{i}")).unwrap();
-    }
-    for d in 0..2 * n - 1 {
-        b.secondary(format!("a{d}")).unwrap();
-        b.secondary(format!("b{d}")).unwrap();
-    }
-    for r in 0..n {
-        for c in 0..n {
-            b.option([
-                format!("r{r}"),
-                format!("f{c}"),
-                format!("a{}", r + c),
-                format!("b{}", n - 1 + r - c),
-            ])
-            .unwrap();
-        }
-    }
-    b.build().unwrap()
-}
+use common::queens;
+use dlx_core::{Dlx, Heuristic, format};
 
 #[test]
 fn probes_restore_the_arena() {

@@ -1,31 +1,10 @@
 //! Shards merged give exactly the figures of the unsharded search.
 
-use dlx_core::{Dlx, Heuristic, Matrix, MatrixBuilder, Stats, format};
-use std::sync::Mutex;
+mod common;
 
-fn queens(n: usize) -> Matrix {
-    let mut b = MatrixBuilder::new();
-    for i in 0..n {
-        b.primary(format!("r{i}")).unwrap();
-        b.primary(format!("f{i}")).unwrap();
-    }
-    for d in 0..2 * n - 1 {
-        b.secondary(format!("a{d}")).unwrap();
-        b.secondary(format!("b{d}")).unwrap();
-    }
-    for r in 0..n {
-        for c in 0..n {
-            b.option([
-                format!("r{r}"),
-                format!("f{c}"),
-                format!("a{}", r + c),
-                format!("b{}", n - 1 + r - c),
-            ])
-            .unwrap();
-        }
-    }
-    b.build().unwrap()
-}
+use common::queens;
+use dlx_core::{Dlx, Heuristic, Stats, format};
+use std::sync::Mutex;
 
 fn merged(dlx: &mut Dlx, h: Heuristic, n: usize) -> (Stats, Vec<Vec<usize>>) {
     let plan = dlx.shard_plan(h, n);

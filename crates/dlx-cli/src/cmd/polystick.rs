@@ -178,15 +178,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         });
         let classes = orbits(&solutions, &built.board, &built.pieces);
         let text = format!(
-            "{} solutions, {} updates, {} nodes{}\n{} classes under the board's {} symmetries, {} of them symmetric\n",
-            stats.solutions,
-            stats.updates,
-            stats.nodes,
-            if stats.complete {
-                ""
-            } else {
-                " (search stopped at the limit)"
-            },
+            "{}{} classes under the board's {} symmetries, {} of them symmetric\n",
+            crate::report::summary_line(&stats),
             classes.classes,
             built.board.symmetries().len(),
             classes.symmetric
