@@ -3,6 +3,7 @@
 //! Plain Rust, no shell scripts. `cargo xtask` is an alias (see `.cargo/config.toml`) for
 //! running this binary in release mode.
 
+mod aztec;
 mod bench;
 mod bench_search;
 mod figures;
@@ -23,6 +24,10 @@ tasks:
   slow [--all] [FILTER]
         Every #[ignore]d test outside the paper's tables, in release mode (--all adds the
         25x25/36x36 sudoku checks, which may take hours).
+  aztec [--shards N] [--threads T] [--dir DIR] [--only K] [--status]
+        The Aztec diamond (Figure 15): days of CPU, run as a resumable campaign of shards
+        (split by the position of X); finished shards are kept in DIR (default target/aztec)
+        and skipped next time; when all are done, the classes under symmetry are counted.
   bench <target> [--rounds N]
         Timings as ratios against a baseline in the same run. Targets:
         search [--baseline REV] [--dance PATH]: updates/s on one thread and the all-cores
@@ -35,6 +40,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("paper") => paper::run(&args[1..]),
+        Some("aztec") => aztec::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("figures") => figures::run(&args[1..]),
         Some("slow") => slow::run(&args[1..]),

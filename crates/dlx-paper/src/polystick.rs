@@ -10,9 +10,12 @@
 //! * `tetrasticks-unwelded-5x5`: the fifteen one-sided unwelded ones in the 5×5 grid;
 //! * `tetrasticks-aztec`: all 25 one-sided tetrasticks in the Aztec diamond (Figure 15).
 
-use dlx_core::{Dlx, Heuristic, Stats};
+use std::collections::BTreeMap;
+
+use dlx_core::{Dlx, Heuristic, OptionId, Stats};
 use dlx_polystick::{
-    Board, Crossings, PolystickError, Puzzle, draw, one_sided, orbits, parse_piece_set, tetrasticks,
+    Board, Crossings, PolystickError, PolystickMatrix, Puzzle, Seg, draw, one_sided, orbits,
+    parse_piece_set, tetrasticks,
 };
 
 use crate::{Family, PaperError, Problem, Table, TableSpec};
@@ -152,6 +155,67 @@ fn named(name: &str) -> Puzzle {
     puzzle(name)
         .expect("a registered name")
         .expect("the paper's puzzles are well formed")
+}
+
+/// One subproblem of the Aztec diamond: X fixed at one representative of an orbit of its
+/// placements under the board's 8 symmetries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AztecSubcase {
+    /// X's row, as the paper writes rows (`X H45 H55 V54 V55 I55`).
+    pub label: String,
+    /// That row of the full matrix, to be fixed before the search.
+    pub x_option: OptionId,
+    /// How many of X's placements the representative stands for.
+    pub orbit: usize,
+}
+
+/// The Aztec diamond of Figure 15 (the full matrix, 2,955 rows) and its split by the position
+/// of X. Every solution has X somewhere, so every class of solutions under the board's
+/// symmetries has a member with X at one of these representatives; a representative fixed by
+/// a reflection can meet a class twice, so the classes are counted afterwards with
+/// [`dlx_polystick::orbits`].
+pub fn aztec_subcases() -> (PolystickMatrix, Vec<AztecSubcase>) {
+    let built = named("tetrasticks-aztec")
+        .build()
+        .expect("the paper's puzzles build");
+    let x = built
+        .pieces
+        .iter()
+        .position(|p| p.name() == "X")
+        .expect("the 25 one-sided tetrasticks include X");
+    let symmetries = built.board.symmetries();
+    let mut by_segs: BTreeMap<Vec<Seg>, OptionId> = BTreeMap::new();
+    for (o, pl) in built.placements.iter().enumerate() {
+        if pl.piece == x {
+            by_segs.insert(pl.segs.clone(), o);
+        }
+    }
+    // Orbit of each X placement, keyed by its least image.
+    let mut orbits: BTreeMap<Vec<Seg>, usize> = BTreeMap::new();
+    for segs in by_segs.keys() {
+        let least = symmetries
+            .iter()
+            .map(|t| {
+                let mut image: Vec<Seg> = segs.iter().map(|&s| t.seg(s)).collect();
+                image.sort_unstable();
+                image
+            })
+            .min()
+            .expect("the identity is a symmetry");
+        *orbits.entry(least).or_default() += 1;
+    }
+    let subcases = orbits
+        .into_iter()
+        .map(|(least, orbit)| {
+            let x_option = by_segs[&least];
+            AztecSubcase {
+                label: built.row_text(x_option),
+                x_option,
+                orbit,
+            }
+        })
+        .collect();
+    (built, subcases)
 }
 
 fn count(puzzle: &Puzzle) -> Stats {
@@ -416,6 +480,24 @@ pub fn figures() -> Vec<Figure> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn x_splits_the_aztec_diamond_into_nine_positions() {
+        let (built, subcases) = aztec_subcases();
+        assert_eq!(built.matrix.options().len(), 2955);
+        let orbits: Vec<usize> = subcases.iter().map(|s| s.orbit).collect();
+        // 41 interior points: the centre, then points on the axes and diagonals (4 each) and
+        // off them (8 each).
+        assert_eq!(orbits.iter().sum::<usize>(), 41);
+        assert_eq!(orbits.iter().filter(|&&n| n == 8).count(), 2);
+        assert_eq!(orbits.iter().filter(|&&n| n == 1).count(), 1);
+        assert!(subcases.iter().all(|s| s.label.starts_with("X ")));
+        assert!(
+            subcases
+                .iter()
+                .any(|s| s.label == "X H45 H55 V54 V55 I55" && s.orbit == 1)
+        );
+    }
 
     #[test]
     fn every_listed_puzzle_resolves_and_builds() {
