@@ -23,7 +23,7 @@ tasks:
         Draw the paper's figures as SVG files into DIR (default figures-out/).
   slow [--all] [FILTER]
         Every #[ignore]d test outside the paper's tables, in release mode (--all adds the
-        25x25/36x36 sudoku checks, which may take hours).
+        25x25 uniqueness proofs and the hardest 36x36 sudoku, minutes or more).
   aztec [--shards N] [--threads T] [--dir DIR] [--only K] [--status]
         The Aztec diamond (Figure 15): days of CPU, run as a resumable campaign of shards
         (split by the position of X); finished shards are kept in DIR (default target/aztec)

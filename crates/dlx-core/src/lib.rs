@@ -50,6 +50,7 @@ mod matrix;
 pub mod mincover;
 #[cfg(feature = "parallel")]
 mod parallel;
+pub mod reduce;
 mod search;
 #[cfg(feature = "parallel")]
 pub mod shard;
@@ -61,6 +62,7 @@ pub use format::{FormatError, FormatErrorKind};
 pub use links::{ActiveItems, Links};
 pub use matrix::{Item, ItemId, ItemKind, Matrix, MatrixBuilder, MatrixError, OptionId};
 pub use mincover::{Bound, MinCover, MinCoverResult, MinCoverStats};
+pub use reduce::{Reduce, Reductions};
 pub use search::{ChooseItem, Heuristic, Search, SolutionView, Split};
 #[cfg(feature = "parallel")]
 pub use shard::{ShardError, ShardPlan};

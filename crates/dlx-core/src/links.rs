@@ -155,6 +155,11 @@ impl Links {
         self.primaries
     }
 
+    /// Number of options (rows).
+    pub(crate) fn option_count(&self) -> usize {
+        self.option_start.len()
+    }
+
     /// The current size S of an item's column.
     pub fn size(&self, item: ItemId) -> usize {
         self.len(header(item)) as usize
@@ -324,6 +329,47 @@ impl Links {
         node(l).r = c;
         node(r).l = c;
     }
+
+    /// Hides one row for [`crate::reduce`]: unlinks each of its nodes from its column (U and
+    /// D only, S decremented), from x rightwards. Its L and R links stay, so the row can still
+    /// be walked and restored. Returns the updates: 1 per node unlinked.
+    #[inline]
+    pub(crate) fn hide_row(&mut self, x: Link) -> u64 {
+        let nodes = Raw::new(&mut self.nodes);
+        let node = |x: Link| nodes.at(x);
+        let mut updates = 0;
+        let mut j = x;
+        loop {
+            let Node { u, d, c, r, .. } = *node(j);
+            node(u).d = d;
+            node(d).u = u;
+            node(c).c -= 1;
+            updates += 1;
+            j = r;
+            if j == x {
+                return updates;
+            }
+        }
+    }
+
+    /// The exact reverse of [`Links::hide_row`]: relinks the row's nodes from L\[x\]
+    /// leftwards, x last.
+    #[inline]
+    pub(crate) fn unhide_row(&mut self, x: Link) {
+        let nodes = Raw::new(&mut self.nodes);
+        let node = |x: Link| nodes.at(x);
+        let mut j = x;
+        loop {
+            j = node(j).l;
+            let Node { u, d, c, .. } = *node(j);
+            node(c).c += 1;
+            node(u).d = j;
+            node(d).u = j;
+            if j == x {
+                return;
+            }
+        }
+    }
 }
 
 /// Unchecked mutable access to the nodes inside cover and uncover, which hold several
@@ -352,7 +398,8 @@ impl Raw {
         // SAFETY: every link read from the arena is the offset of one of its nodes (the arena
         // invariant, module docs). A returned reference is used for one field access and
         // dropped before the next `at`, so no two of them are alive at once; `Raw` lives only
-        // inside cover/uncover, which hold the arena's `&mut` for their whole run.
+        // inside cover/uncover (and hide_row/unhide_row), which hold the arena's `&mut` for
+        // their whole run.
         unsafe { &mut *self.base.byte_add(x as usize) }
     }
 }

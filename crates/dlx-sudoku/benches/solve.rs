@@ -1,5 +1,6 @@
 //! Time per puzzle on the magictour top95 and top1465 sets: the reused matrix with fixed
-//! givens (`Solver`), against rebuilding the seeds' matrix for every puzzle.
+//! givens (`Solver`), against rebuilding the seeds' matrix for every puzzle. Then the 25x25
+//! puzzles that the search with propagation makes solvable (about a second each).
 //!
 //! Criterion reports the time to solve the whole set; the throughput line gives puzzles per
 //! second. `cargo xtask bench sudoku` prints µs per puzzle directly.
@@ -63,5 +64,31 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+/// The 25x25 michael404 puzzles that take at most a second or two (first solution).
+fn bench_25x25(c: &mut Criterion) {
+    let path = data_dir().join("sudoku/25x25/sudoku25_michael404.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipping 25x25: {} not found", path.display());
+        return;
+    };
+    let mut group = c.benchmark_group("michael404_25x25");
+    group.sample_size(10);
+    let mut solver = Solver::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mut fields = line.split(':');
+        let (Some(name), Some(puzzle)) = (fields.next(), fields.next()) else {
+            continue;
+        };
+        if !["puzzel1", "minimal2", "minimal3"].contains(&name) {
+            continue;
+        }
+        let grid: Grid = puzzle.parse().expect("the data set parses");
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(solver.solve(black_box(&grid))))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_25x25);
 criterion_main!(benches);

@@ -43,7 +43,9 @@
 //! digit; each row, column and box holds each digit), then N³ rows, one per (cell, digit),
 //! each covering its four columns. [`Solver`] builds that matrix once per size and places a
 //! puzzle's givens by covering their rows ([`dlx_core::Dlx::fix`]), so solving a puzzle never
-//! rebuilds or reallocates the matrix. The pieces:
+//! rebuilds or reallocates the matrix. From 16x16 up it searches with propagation
+//! ([`dlx_core::reduce`]: singles, locked candidates as the column subset rule, and probing),
+//! which solves the hard 25x25 and 36x36 puzzles that plain DLX cannot. The pieces:
 //! - [`Alphabet`]: which characters are symbols and blanks (`1-9`, `0-F`, `1-G`, `A-P`, ...);
 //! - [`Grid`] / [`parse`] / [`parse_lines`]: boards, read from lines, grid layouts or numbers;
 //! - [`matrix`] / [`puzzle_matrix`]: the exact cover matrices;
@@ -64,7 +66,7 @@ pub use error::SudokuError;
 pub use grid::Grid;
 pub use matrix::{decode, matrix, option_of, puzzle_matrix};
 pub use parse::{Entry, parse, parse_lines};
-pub use solver::{SEARCH_RULE, Solutions, Solver};
+pub use solver::{PROPAGATE_FROM, SEARCH_RULE, Solutions, Solver};
 
 pub(crate) use grid::box_size_of_side;
 

@@ -1,10 +1,15 @@
 //! Solving: one dancing-links matrix per board size, built once and reused for every puzzle.
 //! A puzzle's givens are fixed (their rows covered, as if chosen above the root) before the
 //! search and unfixed after it, so no puzzle costs a rebuild.
+//!
+//! Boards of box size [`PROPAGATE_FROM`] and up are searched with propagation
+//! ([`dlx_core::reduce`]: singles, the column subset rule, which is locked candidates here,
+//! and probing), since plain DLX's tree explodes on hard 25x25 puzzles; smaller boards use
+//! plain DLX, which is faster there.
 
 use std::cell::RefCell;
 
-use dlx_core::{ChosenRow, Dlx, Heuristic, Search, Stats};
+use dlx_core::{ChosenRow, Dlx, Heuristic, Reduce, Search, Stats};
 
 use crate::grid::Grid;
 use crate::matrix::{decode, matrix, option_of};
@@ -13,6 +18,9 @@ use crate::matrix::{decode, matrix, option_of};
 /// at once instead of scanning the other 323 columns for an empty one. No figure of the paper
 /// is at stake here, and `cargo xtask bench sudoku` shows the scan is most of the time.
 pub const SEARCH_RULE: Heuristic = Heuristic::MrvEager;
+
+/// The smallest box size searched with propagation by default (16x16 boards and up).
+pub const PROPAGATE_FROM: usize = 4;
 
 /// Solves puzzles of any supported size, keeping one [`Dlx`] per box size.
 ///
@@ -24,10 +32,39 @@ pub const SEARCH_RULE: Heuristic = Heuristic::MrvEager;
 /// assert_eq!(solver.solve(&puzzle).unwrap().to_string(), "1234341243212143");
 /// # Ok::<(), dlx_sudoku::SudokuError>(())
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Solver {
     /// `boards[n]`: the arena of box size n, built on first use.
     boards: Vec<Option<Dlx>>,
+    /// The smallest box size searched with propagation.
+    propagate_from: usize,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver {
+            boards: Vec::new(),
+            propagate_from: PROPAGATE_FROM,
+        }
+    }
+}
+
+/// The search for one puzzle: plain DLX or DLX with propagation.
+enum Run<'a> {
+    Plain(Search<'a>),
+    // Boxed: it is much the larger, and one is made per puzzle, not per node.
+    Reduce(Box<Reduce<'a>>),
+}
+
+impl Run<'_> {
+    fn next_solution(&mut self, puzzle: &Grid) -> Option<Grid> {
+        match self {
+            Run::Plain(s) => s.next_solution().map(|view| fill(puzzle, view.rows())),
+            Run::Reduce(r) => r
+                .next_solution()
+                .map(|rows| fill(puzzle, rows.iter().copied())),
+        }
+    }
 }
 
 impl Solver {
@@ -35,6 +72,41 @@ impl Solver {
     /// of that size arrives.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Searches boards of box size `n` and up with propagation, smaller ones with plain DLX
+    /// (default [`PROPAGATE_FROM`]; 2 means always, 7 never). Both find the same solutions.
+    ///
+    /// ```
+    /// use dlx_sudoku::{Grid, Solver};
+    /// let puzzle: Grid = "1.3....2.3....4.".parse()?;
+    /// let mut always = Solver::new().propagate_from(2);
+    /// assert_eq!(always.solve(&puzzle), Solver::new().solve(&puzzle));
+    /// # Ok::<(), dlx_sudoku::SudokuError>(())
+    /// ```
+    pub fn propagate_from(mut self, n: usize) -> Self {
+        self.propagate_from = n;
+        self
+    }
+
+    /// The search for a puzzle whose givens are placed.
+    fn run(&mut self, grid: &Grid, limit: Option<u64>) -> Run<'_> {
+        let n = grid.box_size();
+        let propagate = n >= self.propagate_from;
+        let dlx = self.place(grid);
+        if propagate {
+            let mut r = dlx.reduce().subset_max(n as u32);
+            if let Some(l) = limit {
+                r = r.limit(l);
+            }
+            Run::Reduce(Box::new(r))
+        } else {
+            let mut s = dlx.search().heuristic(SEARCH_RULE);
+            if let Some(l) = limit {
+                s = s.limit(l);
+            }
+            Run::Plain(s)
+        }
     }
 
     /// The arena for a puzzle with its givens fixed.
@@ -59,14 +131,16 @@ impl Solver {
 
     /// The first solution found, or `None` when the puzzle has none.
     pub fn solve(&mut self, grid: &Grid) -> Option<Grid> {
-        let dlx = self.place(grid);
-        let found = dlx
-            .search()
-            .heuristic(SEARCH_RULE)
-            .next_solution()
-            .map(|view| fill(grid, view.rows()));
-        dlx.unfix_all();
+        let found = self.run(grid, Some(1)).next_solution(grid);
+        self.unfix(grid);
         found
+    }
+
+    /// Undoes the givens of a puzzle placed by [`Solver::place`].
+    fn unfix(&mut self, grid: &Grid) {
+        if let Some(Some(dlx)) = self.boards.get_mut(grid.box_size()) {
+            dlx.unfix_all();
+        }
     }
 
     /// The number of solutions, stopping at `limit` if given (so `Some(2)` is enough to tell
@@ -81,15 +155,15 @@ impl Solver {
     }
 
     /// The search's statistics (solutions, updates, nodes, profile), stopping at `limit`.
-    /// The givens' covering is not counted: it happens before the root.
+    /// The givens' covering is not counted: it happens before the root. With propagation
+    /// (box size [`PROPAGATE_FROM`] and up) only branch nodes count as nodes, as
+    /// [`dlx_core::Reduce`] counts them.
     pub fn stats(&mut self, grid: &Grid, limit: Option<u64>) -> Stats {
-        let dlx = self.place(grid);
-        let mut search = dlx.search().heuristic(SEARCH_RULE);
-        if let Some(l) = limit {
-            search = search.limit(l);
-        }
-        let stats = search.count();
-        dlx.unfix_all();
+        let stats = match self.run(grid, limit) {
+            Run::Plain(s) => s.count(),
+            Run::Reduce(r) => (*r).count(),
+        };
+        self.unfix(grid);
         stats
     }
 
@@ -105,9 +179,8 @@ impl Solver {
     /// # Ok::<(), dlx_sudoku::SudokuError>(())
     /// ```
     pub fn solutions(&mut self, grid: &Grid) -> Solutions<'_> {
-        let search = self.place(grid).search().heuristic(SEARCH_RULE);
         Solutions {
-            search,
+            run: self.run(grid, None),
             puzzle: grid.clone(),
         }
     }
@@ -126,7 +199,7 @@ fn fill(puzzle: &Grid, rows: impl Iterator<Item = ChosenRow>) -> Grid {
 
 /// The solutions of a puzzle, from [`Solver::solutions`].
 pub struct Solutions<'a> {
-    search: Search<'a>,
+    run: Run<'a>,
     puzzle: Grid,
 }
 
@@ -134,8 +207,7 @@ impl Iterator for Solutions<'_> {
     type Item = Grid;
 
     fn next(&mut self) -> Option<Grid> {
-        let view = self.search.next_solution()?;
-        Some(fill(&self.puzzle, view.rows()))
+        self.run.next_solution(&self.puzzle)
     }
 }
 
@@ -171,5 +243,46 @@ impl Grid {
                 .iter()
                 .zip(puzzle.values())
                 .all(|(&a, &b)| b == 0 || a == b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plain DLX and the search with propagation agree: same solutions (as sets), same
+    /// counts and limits, and the solver stays usable after an iterator is dropped early.
+    #[test]
+    fn propagation_finds_the_same_solutions() {
+        // A solved 9x9 grid with cells blanked: the first row and a scatter, so that the
+        // puzzles have from one to many solutions.
+        let solved =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let mut plain = Solver::new().propagate_from(7);
+        let mut propagating = Solver::new().propagate_from(2);
+        for blanks in [10usize, 30, 45, 52] {
+            let line: String = solved
+                .chars()
+                .enumerate()
+                .map(|(k, c)| if (k * 37) % 81 < blanks { '.' } else { c })
+                .collect();
+            let puzzle: Grid = line.parse().unwrap();
+            let mut a: Vec<String> = plain.solutions(&puzzle).map(|g| g.to_line()).collect();
+            let mut b: Vec<String> = propagating
+                .solutions(&puzzle)
+                .map(|g| g.to_line())
+                .collect();
+            a.sort_unstable();
+            b.sort_unstable();
+            assert!(!a.is_empty());
+            assert_eq!(a, b, "{blanks} blanks");
+            let n = a.len() as u64;
+            assert_eq!(propagating.count(&puzzle, None), n);
+            assert_eq!(propagating.count(&puzzle, Some(2)), n.min(2));
+            assert_eq!(propagating.is_unique(&puzzle), n == 1);
+            assert!(propagating.solve(&puzzle).unwrap().solves(&puzzle));
+            // Dropped after one solution: the next puzzle still starts from clean links.
+            assert!(propagating.solutions(&puzzle).next().is_some());
+        }
     }
 }
