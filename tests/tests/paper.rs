@@ -40,6 +40,7 @@ const TESTED: &[&str] = &[
     "tetrasticks-5x5",
     "hexiamonds-rhombus",
     "hexiamonds-hexagon-c",
+    "hexiamonds-hexagon",
     "hexiamonds-colour",
 ];
 
@@ -184,6 +185,12 @@ fn hexiamonds_rhombus() {
 #[ignore = "9.0 G updates, 6-8 minutes in release on a busy 2-core box: `cargo xtask paper --full`"]
 fn hexiamonds_hexagon_c() {
     check("hexiamonds-hexagon-c");
+}
+
+#[test]
+#[ignore = "120 G updates on every core, 14 minutes (845 s) in release on 2 cores: `cargo xtask paper --full`"]
+fn hexiamonds_hexagon() {
+    check("hexiamonds-hexagon");
 }
 
 #[test]

@@ -2,11 +2,14 @@
 //! the colour experiment ("A failed experiment").
 
 use std::ops::ControlFlow;
+use std::sync::Mutex;
+use std::time::Instant;
 
 use dlx_core::{Dlx, Heuristic, Stats};
 use dlx_polyiamond::problems::{self, COLOUR_PAIRS, SUBCASE_C};
+use dlx_polyiamond::subcase::{BREAKER, Canon, Subcase, d6, subcases};
 use dlx_polyiamond::symmetry::{Scores, drawings, reflection_scores};
-use dlx_polyiamond::{Board, Placed, Puzzle, render};
+use dlx_polyiamond::{Board, Labelling, Placed, Puzzle, render};
 
 use crate::{Family, PaperError, Problem, Table, TableSpec};
 
@@ -115,7 +118,7 @@ pub(crate) fn families() -> Vec<Family> {
     }]
 }
 
-pub(crate) const TABLES: [TableSpec; 3] = [
+pub(crate) const TABLES: [TableSpec; 4] = [
     TableSpec::new(
         "hexiamonds-rhombus",
         "12 hexiamonds in the 6x6 rhombus (Figure 7); the arrows' shapes are unknown",
@@ -127,6 +130,12 @@ pub(crate) const TABLES: [TableSpec; 3] = [
         "O'Beirne's hexagon, subcase (c) with symmetry scores (9.0 G updates)",
         true,
         hexagon_c_table,
+    ),
+    TableSpec::new(
+        "hexiamonds-hexagon",
+        "O'Beirne's hexagon, all seven subcases by the distance of O, with symmetry scores (120 G updates)",
+        true,
+        hexagon_table,
     ),
     TableSpec::new(
         "hexiamonds-colour",
@@ -251,7 +260,6 @@ fn hexagon_c_table() -> Table {
             tally(&s.vertical_at_best_horizontal),
         ],
     );
-    t.row("all seven subcases", vec!["-".into(); 7]);
     t.note("Columns: the 114 cells in lexicographic (x, y, z) order, then the pieces");
     t.note(
         "H' F S' X C I S P I' O F' H J J' V G P' G' E; O has the one row O 26 16 25 15* 16* 25*,",
@@ -261,6 +269,207 @@ fn hexagon_c_table() -> Table {
     );
     t.note("edges between pieces under the reflection, for each of the 3 ways to draw a solution");
     t.note("(the paper's drawing has the triangles pointing left and right); 60 would be perfect.");
+    t.note("All seven subcases: table hexiamonds-hexagon.");
+    t
+}
+
+/// One subcase searched: the search's figures, the solution classes (canonical codes) and
+/// the scores of every drawing of every class.
+struct SubcaseRun {
+    stats: Stats,
+    orbits: usize,
+    scores: Vec<Scores>,
+    /// A class with the highest horizontal score (then vertical), drawn so that its drawing
+    /// 0 (see [`drawings`]) has those scores.
+    best: Option<(Scores, Labelling)>,
+}
+
+/// Searches a subcase on every core (the figures equal a sequential search's) and counts its
+/// solution classes by canonical form.
+fn run_subcase(sub: &Subcase) -> SubcaseRun {
+    let placed = sub.puzzle().build().expect("the subcases build");
+    let labels: Vec<String> = dlx_polyiamond::hexiamonds::HEXAGON_ORDER
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    let canon =
+        Canon::new(&placed.board, &labels, &sub.group).expect("the hexagon is six-fold symmetric");
+    let codes = Mutex::new(Vec::new());
+    let stats = Dlx::new(&placed.matrix).par_run(Heuristic::Mrv, 0, |s| {
+        let code = canon.canonical(&canon.code(&placed.labelling(s)));
+        codes.lock().expect("no visit panics").push(code);
+    });
+    let mut codes = codes.into_inner().expect("no visit panics");
+    codes.sort_unstable();
+    codes.dedup();
+    // Every drawing of a class: a reflection or turn of the whole picture keeps its scores,
+    // so one member per class is enough.
+    let mut scores = Vec::new();
+    let mut best: Option<(Scores, &[u8])> = None;
+    for code in &codes {
+        let by_reflection = reflection_scores(&placed.board, &canon.labelling(code))
+            .expect("the hexagon is six-fold symmetric");
+        for d in drawings(by_reflection) {
+            if best.is_none_or(|(b, _)| d > b) {
+                best = Some((d, code));
+            }
+            scores.push(d);
+        }
+    }
+    // Turn the best class so that its best drawing is drawing 0.
+    let turns = Canon::new(&placed.board, &labels, &d6()).expect("the hexagon is symmetric");
+    let best = best.and_then(|(want, code)| {
+        turns
+            .images(code)
+            .map(|i| turns.labelling(&i))
+            .find(|l| reflection_scores(&placed.board, l).map(|s| drawings(s)[0]) == Some(want))
+            .map(|l| (want, l))
+    });
+    SubcaseRun {
+        stats,
+        orbits: codes.len(),
+        scores,
+        best,
+    }
+}
+
+/// The best horizontal score, the vertical scores of the drawings reaching it, the best
+/// vertical score and the horizontal scores there (each list highest first).
+fn extremes(scores: &[Scores]) -> (u32, Vec<u32>, u32, Vec<u32>) {
+    let best_h = scores.iter().map(|s| s.horizontal).max().unwrap_or(0);
+    let best_v = scores.iter().map(|s| s.vertical).max().unwrap_or(0);
+    let mut v_there: Vec<u32> = scores
+        .iter()
+        .filter(|s| s.horizontal == best_h)
+        .map(|s| s.vertical)
+        .collect();
+    let mut h_there: Vec<u32> = scores
+        .iter()
+        .filter(|s| s.vertical == best_v)
+        .map(|s| s.horizontal)
+        .collect();
+    v_there.sort_unstable_by(|a, b| b.cmp(a));
+    h_there.sort_unstable_by(|a, b| b.cmp(a));
+    (best_h, v_there, best_v, h_there)
+}
+
+/// `[27, 24, 24, 20]` as `27, 24, 20`.
+fn distinct(values: &[u32]) -> String {
+    let mut v = values.to_vec();
+    v.dedup();
+    v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+}
+
+fn hexagon_table() -> Table {
+    let mut t = Table::new(
+        "hexiamonds-hexagon",
+        "O'Beirne's hexagon, 19 one-sided hexiamonds, split by the squared distance d2 of O from the centre",
+        &[
+            "subcase",
+            "O at",
+            "points",
+            "broken by",
+            "solutions",
+            "found",
+            "updates",
+            "nodes",
+            "max horizontal",
+            "vertical there",
+            "max vertical",
+            "horizontal there",
+        ],
+    );
+    let subs = subcases(BREAKER);
+    let mut all_scores = Vec::new();
+    let (mut orbits, mut found, mut updates, mut nodes) = (0u64, 0u64, 0u64, 0u64);
+    let mut tallies = Vec::new();
+    for sub in &subs {
+        let start = Instant::now();
+        let run = run_subcase(sub);
+        // Progress for a table that takes many minutes.
+        eprintln!(
+            "hexiamonds-hexagon: d2 = {} searched in {:.1} s",
+            sub.d2,
+            start.elapsed().as_secs_f64()
+        );
+        let (h, v_there, v, h_there) = extremes(&run.scores);
+        let broken = match &sub.breaker {
+            Some(q) => format!("{q} orbit-least, |G| = {}", sub.group.len()),
+            None => "-".to_string(),
+        };
+        t.row(
+            &format!("d2 = {}", sub.d2),
+            vec![
+                format!("({}, {})", sub.o.0, sub.o.1),
+                sub.points.to_string(),
+                broken,
+                Table::num(run.orbits as u64),
+                Table::num(run.stats.solutions),
+                Table::num(run.stats.updates),
+                Table::num(run.stats.nodes),
+                h.to_string(),
+                distinct(&v_there),
+                v.to_string(),
+                tally(&h_there),
+            ],
+        );
+        tallies.push(format!(
+            "d2 = {}: vertical at max horizontal {}; horizontal at max vertical {}",
+            sub.d2,
+            tally(&v_there),
+            tally(&h_there)
+        ));
+        orbits += run.orbits as u64;
+        found += run.stats.solutions;
+        updates += run.stats.updates;
+        nodes += run.stats.nodes;
+        all_scores.extend(run.scores);
+    }
+    let (h, v_there, v, h_there) = extremes(&all_scores);
+    t.row(
+        "all seven",
+        vec![
+            "-".into(),
+            "43".into(),
+            "-".into(),
+            Table::num(orbits),
+            Table::num(found),
+            Table::num(updates),
+            Table::num(nodes),
+            h.to_string(),
+            distinct(&v_there),
+            v.to_string(),
+            tally(&h_there),
+        ],
+    );
+    tallies.push(format!(
+        "all: vertical at max horizontal {}; horizontal at max vertical {}",
+        tally(&v_there),
+        tally(&h_there)
+    ));
+    t.note("O is fixed at one point of each class; G is the group of board symmetries fixing it");
+    t.note(format!(
+        "(order 12 at the centre, one reflection at d2 = 1, 3, 4, 9, 12, trivial at d2 = 7). {BREAKER}"
+    ));
+    t.note("keeps only the placements least in their G-orbit (sorted cells), so every class of");
+    t.note("solutions is found at least once; 'found' counts solutions found, 'solutions' the");
+    t.note("classes (least image under G, P <-> P' etc. under reflections). Columns as in (c).");
+    t.note("The paper's figure for each class's solutions is Goodger's Polyform Puzzler count");
+    t.note("(REFERENCE.md's cross-check). Scores: every drawing of every class, as in (c);");
+    t.note("'vertical there' lists the distinct vertical scores at the maximum. In full, per");
+    t.note("drawing (a class can reach a maximum in more than one of its three drawings):");
+    for line in tallies {
+        t.note(line);
+    }
+    t.note(
+        "The paper's vertical 50 'in Figure 8(c)' (8 solutions) lies at d2 = 3 and its horizontal",
+    );
+    t.note(
+        "52 with vertical 27 'in Figure 8(f)' at d2 = 9: panels (a) to (g) in order of distance.",
+    );
+    t.note(
+        "Then the 6,675 solutions of 'A failed experiment', also called 'Figure 8(c)', are (e).",
+    );
     t
 }
 
@@ -332,8 +541,23 @@ pub struct Figure {
 fn draw(name: &str, placed: &Placed, caption: String, quarter_turn: bool) -> Option<Figure> {
     let mut dlx = Dlx::new(&placed.matrix);
     let first = dlx.first()?;
-    let labels = placed.labelling(&first);
-    let scores = reflection_scores(&placed.board, &labels)
+    Some(draw_labelling(
+        name,
+        &placed.board,
+        &placed.labelling(&first),
+        caption,
+        quarter_turn,
+    ))
+}
+
+fn draw_labelling(
+    name: &str,
+    board: &Board,
+    labels: &Labelling,
+    caption: String,
+    quarter_turn: bool,
+) -> Figure {
+    let scores = reflection_scores(board, labels)
         .map(|s| {
             let d = drawings(s)[0];
             format!(
@@ -348,18 +572,47 @@ fn draw(name: &str, placed: &Placed, caption: String, quarter_turn: bool) -> Opt
         caption: Some(caption.clone()),
         ..render::SvgStyle::default()
     };
-    Some(Figure {
+    Figure {
         name: name.to_string(),
-        svg: render::svg(&placed.board, &labels, &style),
+        svg: render::svg(board, labels, &style),
         caption,
-    })
+    }
 }
 
-/// Figure 7's rhombus (with the search's figures) and one solution for each distance of the
+/// The squared distance of O in the subcase that holds Figure 8(f), the unique most symmetric
+/// solution (horizontal symmetry 52, vertical 27), as the `hexiamonds-hexagon` table's search
+/// of all seven subcases finds it. [`figures`] searches this one subcase again to draw it.
+pub const FIGURE_8F_D2: i32 = 9;
+
+/// Figure 8(f): the class of subcase [`FIGURE_8F_D2`] with the highest horizontal score
+/// (then vertical), found by searching that subcase (17 G updates, under two minutes on two
+/// cores), drawn with its best axis vertical as in the paper.
+pub fn figure_8f() -> Option<Figure> {
+    let sub = subcases(BREAKER)
+        .into_iter()
+        .find(|s| s.d2 == FIGURE_8F_D2)?;
+    let run = run_subcase(&sub);
+    let (_, labels) = run.best?;
+    Some(draw_labelling(
+        "fig8f-most-symmetric",
+        &Board::obeirne_hexagon(),
+        &labels,
+        format!(
+            "Figure 8(f): the most symmetric of the {} solution classes with O at distance squared {} (O at {:?})",
+            Table::num(run.orbits as u64),
+            sub.d2,
+            sub.o
+        ),
+        true,
+    ))
+}
+
+/// Figure 7's rhombus (with the search's figures), one solution for each distance of the
 /// small hexagon in O'Beirne's hexagon (Figure 8's seven cases), drawn as the paper draws
-/// them, triangles pointing left and right. Figure 7's arrows are not drawn: their shapes
-/// are unknown. The solutions shown are the first ones found, not the paper's maximally
-/// symmetric ones (finding those needs the full searches).
+/// them, triangles pointing left and right, and Figure 8(f), the most symmetric solution
+/// ([`figure_8f`], the one slow search here). Figure 7's arrows are not drawn: their shapes
+/// are unknown. The other solutions shown are the first ones found, not the paper's
+/// maximally symmetric ones (finding those needs the full searches).
 pub fn figures() -> Vec<Figure> {
     let mut out = Vec::new();
     let rhombus = problems::rhombus().build().expect("the rhombus builds");
@@ -394,6 +647,7 @@ pub fn figures() -> Vec<Figure> {
             true,
         ));
     }
+    out.extend(figure_8f());
     out
 }
 

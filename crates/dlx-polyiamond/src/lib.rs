@@ -29,7 +29,8 @@
 //! - [`Puzzle`]: a board and pieces, each with its orientations and an optional placement
 //!   filter, built into a [`Placed`] matrix (cell columns in lexicographic order, then pieces);
 //! - [`problems`]: the paper's puzzles; [`render`] draws solutions as text or SVG;
-//!   [`symmetry`] scores them as the paper does.
+//!   [`symmetry`] scores them as the paper does; [`subcase`] splits the hexagon by the
+//!   distance of O and counts solution classes exactly.
 
 #![warn(missing_docs)]
 
@@ -41,6 +42,7 @@ pub mod problems;
 pub mod puzzle;
 pub mod render;
 pub mod shape;
+pub mod subcase;
 pub mod symmetry;
 
 pub use board::Board;
