@@ -240,7 +240,13 @@ fn report(
     let classes = orbits(&arrangements, &built.board, &built.pieces);
     println!(
         "{:<28} {:>5} {:>7} {:>10} {:>20} {:>16} {:>10.0}",
-        "total", "", "", arrangements.len(), updates, nodes, seconds
+        "total",
+        "",
+        "",
+        arrangements.len(),
+        updates,
+        nodes,
+        seconds
     );
     if all_done {
         println!(
@@ -282,8 +288,16 @@ mod tests {
         assert_eq!(back.solutions, shard.solutions);
         let err = Shard::load(&file, "2048 5").err().unwrap();
         assert!(err.contains("another shard plan"), "{err}");
-        assert!(Shard::load(&dir.join("missing.txt"), "2048 4").unwrap().is_none());
-        fs::write(&file, "plan 2048 4\nsolutions 1\nupdates 1\nnodes 1\nseconds 1\n").unwrap();
+        assert!(
+            Shard::load(&dir.join("missing.txt"), "2048 4")
+                .unwrap()
+                .is_none()
+        );
+        fs::write(
+            &file,
+            "plan 2048 4\nsolutions 1\nupdates 1\nnodes 1\nseconds 1\n",
+        )
+        .unwrap();
         let err = Shard::load(&file, "2048 4").err().unwrap();
         assert!(err.contains("disagree"), "{err}");
         fs::remove_dir_all(&dir).unwrap();
