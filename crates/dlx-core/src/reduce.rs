@@ -563,15 +563,21 @@ impl<'a> Reduce<'a> {
         }
     }
 
-    /// Hides the rows that every row of column c hides when probed; true if any.
-    fn implied(&mut self, c: Link) -> bool {
+    /// A fresh stamp value for `stamp` and `row_stamp` (marks from earlier calls become
+    /// stale without clearing the arrays, except on the rare wrap-around).
+    fn next_epoch(&mut self) -> u32 {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.stamp.fill(0);
             self.row_stamp.fill(0);
             self.epoch = 1;
         }
-        let epoch = self.epoch;
+        self.epoch
+    }
+
+    /// Hides the rows that every row of column c hides when probed; true if any.
+    fn implied(&mut self, c: Link) -> bool {
+        let epoch = self.next_epoch();
         let size = self.links.len(c);
         let first = self.links.down(c);
         let mut r = first;
@@ -648,13 +654,7 @@ impl<'a> Reduce<'a> {
 
     /// The column subset rule for primary column x (two rows or more).
     fn subset(&mut self, x: Link) {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.stamp.fill(0);
-            self.row_stamp.fill(0);
-            self.epoch = 1;
-        }
-        let epoch = self.epoch;
+        let epoch = self.next_epoch();
         let size = self.links.len(x);
         // The candidates Y are the other columns of x's first row; each later row keeps
         // those it also covers.

@@ -3,21 +3,13 @@
 
 use std::collections::BTreeSet;
 
-use dlx_core::{Dlx, Heuristic, Matrix, MatrixBuilder};
+mod common;
+
+use dlx_core::{Dlx, Heuristic, Matrix};
 use proptest::prelude::*;
 
 fn matrix(primary: usize, secondary: usize, options: &[Vec<usize>]) -> Option<Matrix> {
-    let mut b = MatrixBuilder::new();
-    for i in 0..primary {
-        b.primary(format!("p{i}")).unwrap();
-    }
-    for i in 0..secondary {
-        b.secondary(format!("s{i}")).unwrap();
-    }
-    for o in options {
-        b.option_ids(o.clone()).ok()?;
-    }
-    b.build().ok()
+    common::numbered(primary, secondary, options)
 }
 
 /// All subsets of options covering every primary item exactly once and every secondary at

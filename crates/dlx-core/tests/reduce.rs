@@ -4,21 +4,13 @@
 
 use std::collections::BTreeSet;
 
-use dlx_core::{Dlx, Heuristic, Matrix, MatrixBuilder};
+mod common;
+
+use dlx_core::{Dlx, Heuristic, Matrix};
 use proptest::prelude::*;
 
 fn matrix(primary: usize, secondary: usize, options: &[Vec<usize>]) -> Matrix {
-    let mut b = MatrixBuilder::new();
-    for i in 0..primary {
-        b.primary(format!("p{i}")).unwrap();
-    }
-    for i in 0..secondary {
-        b.secondary(format!("s{i}")).unwrap();
-    }
-    for o in options {
-        b.option_ids(o.clone()).unwrap();
-    }
-    b.build().unwrap()
+    common::numbered(primary, secondary, options).expect("the generated options are valid")
 }
 
 /// Up to 7 primary and 3 secondary items, up to 16 options of 1 to 4 items: dense enough

@@ -3,6 +3,7 @@
 use dlx_core::{Matrix, MatrixBuilder};
 
 /// n queens: ranks and files primary, diagonals secondary.
+#[allow(dead_code)] // not every test crate that includes this module uses it
 pub fn queens(n: usize) -> Matrix {
     let mut b = MatrixBuilder::new();
     for i in 0..n {
@@ -25,4 +26,21 @@ pub fn queens(n: usize) -> Matrix {
         }
     }
     b.build().unwrap()
+}
+
+/// Items `p0 p1 ...` (primary) and `s0 s1 ...` (secondary), and options given by item
+/// numbers; `None` when the builder refuses an option (e.g. a repeated item).
+#[allow(dead_code)] // not every test crate that includes this module uses it
+pub fn numbered(primary: usize, secondary: usize, options: &[Vec<usize>]) -> Option<Matrix> {
+    let mut b = MatrixBuilder::new();
+    for i in 0..primary {
+        b.primary(format!("p{i}")).unwrap();
+    }
+    for i in 0..secondary {
+        b.secondary(format!("s{i}")).unwrap();
+    }
+    for o in options {
+        b.option_ids(o.clone()).ok()?;
+    }
+    b.build().ok()
 }
