@@ -309,6 +309,8 @@ fn aztec() -> Table {
         ],
     );
     t.note("Board: every unit segment joining lattice points with |x| + |y| <= 5 (shifted by +5).");
+    t.note("The search (about 1.4e13 updates by Monte Carlo, with X's position fixed) runs as a");
+    t.note("resumable campaign of shards: `cargo xtask aztec` (see the README, Long runs).");
     t
 }
 
