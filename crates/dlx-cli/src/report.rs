@@ -187,6 +187,45 @@ pub fn read_input(path: Option<&str>) -> Result<(String, String), CliError> {
     }
 }
 
+/// Prints a command's named problems, one per line with its description (`dlx X list`).
+pub fn list_names(names: &[(&str, &str)]) -> Result<(), CliError> {
+    let width = names.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+    let text: String = names
+        .iter()
+        .map(|(name, about)| format!("{name:<width$} {about}\n"))
+        .collect();
+    write_output("-", &text)
+}
+
+/// Writes a matrix in Knuth's format (`--emit`), with a comment naming what it is and which
+/// command wrote it.
+pub fn emit_matrix(
+    path: &str,
+    matrix: &Matrix,
+    title: &str,
+    command: &str,
+) -> Result<(), CliError> {
+    let comment = format!("{title}, written by dlx {command}");
+    write_output(path, &dlx_core::format::write(matrix, Some(&comment)))
+}
+
+/// The k-th solution the search finds (k counts from 1), for `--svg --solution K`; `Err`
+/// holds how many solutions there are when fewer than k.
+pub fn nth_solution(matrix: &Matrix, heuristic: Heuristic, k: u64) -> Result<Solution, u64> {
+    let mut dlx = Dlx::new(matrix);
+    let mut search = dlx.search().heuristic(heuristic).limit(k);
+    let mut last = None;
+    let mut found = 0;
+    while let Some(view) = search.next_solution() {
+        last = Some(view.to_solution());
+        found += 1;
+    }
+    match last {
+        Some(solution) if found == k && k > 0 => Ok(solution),
+        _ => Err(found),
+    }
+}
+
 /// Writes text to a file, or standard output for `-`.
 pub fn write_output(path: &str, text: &str) -> Result<(), CliError> {
     if path == "-" {

@@ -133,11 +133,12 @@ pub fn orbits(solutions: &[Arrangement], board: &Board, pieces: &[Piece]) -> Orb
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::stick::Symmetry;
 
-    fn placed(name: &str, segs: &[&str]) -> Placed {
+    /// A piece from segment names (shared with the drawing tests).
+    pub(crate) fn placed(name: &str, segs: &[&str]) -> Placed {
         Placed {
             name: name.to_string(),
             segs: segs.iter().map(|s| s.parse().unwrap()).collect(),

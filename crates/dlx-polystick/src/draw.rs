@@ -241,14 +241,7 @@ fn escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arrangement::Placed;
-
-    fn placed(name: &str, segs: &[&str]) -> Placed {
-        Placed {
-            name: name.to_string(),
-            segs: segs.iter().map(|s| s.parse().unwrap()).collect(),
-        }
-    }
+    use crate::arrangement::tests::placed;
 
     #[test]
     fn ascii_marks_crossings_and_uncovered_segments() {

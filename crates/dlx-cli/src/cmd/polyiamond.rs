@@ -1,12 +1,14 @@
 //! `dlx polyiamond NAME | --rhombus MxN | --board FILE | --cells FILE`: hexiamond packing.
 
-use dlx_core::{Dlx, Heuristic, format};
+use dlx_core::Heuristic;
 use dlx_polyiamond::render::{SvgStyle, svg, text};
 use dlx_polyiamond::symmetry::{drawings, reflection_scores};
 use dlx_polyiamond::{Board, Placed, Puzzle, hexiamonds};
 
 use crate::error::CliError;
-use crate::report::{SearchArgs, read_input, search_and_report, write_output};
+use crate::report::{
+    SearchArgs, emit_matrix, list_names, nth_solution, read_input, search_and_report, write_output,
+};
 
 /// Arguments of `dlx polyiamond`.
 #[derive(Debug, clap::Args)]
@@ -129,33 +131,19 @@ fn scores_caption(placed: &Placed, labels: &dlx_polyiamond::Labelling, turned: b
 
 pub fn run(args: Args) -> Result<(), CliError> {
     if args.name.as_deref() == Some("list") {
-        let mut out = String::new();
-        for (name, about) in dlx_paper::polyiamond::NAMES {
-            out.push_str(&format!("{name:<26} {about}\n"));
-        }
-        return write_output("-", &out);
+        return list_names(dlx_paper::polyiamond::NAMES);
     }
     let (title, placed) = placed(&args)?;
     if let Some(path) = &args.emit {
-        let comment = format!("{title}, written by dlx polyiamond");
-        return write_output(path, &format::write(&placed.matrix, Some(&comment)));
+        return emit_matrix(path, &placed.matrix, &title, "polyiamond");
     }
     let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
     if let Some(path) = &args.svg {
         if args.solution == 0 {
             return Err(err("--solution counts from 1"));
         }
-        let mut dlx = Dlx::new(&placed.matrix);
-        let mut search = dlx.search().heuristic(heuristic).limit(args.solution);
-        let mut last = None;
-        let mut found = 0;
-        while let Some(view) = search.next_solution() {
-            last = Some(view.to_solution());
-            found += 1;
-        }
-        drop(search);
-        match last {
-            Some(sol) if found == args.solution => {
+        match nth_solution(&placed.matrix, heuristic, args.solution) {
+            Ok(sol) => {
                 let labels = placed.labelling(&sol);
                 let style = SvgStyle {
                     quarter_turn: args.quarter_turn,
@@ -168,7 +156,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 };
                 write_output(path, &svg(&placed.board, &labels, &style))?;
             }
-            _ => {
+            Err(found) => {
                 return Err(err(format!(
                     "{title} has {found} solutions, no solution {} to draw",
                     args.solution

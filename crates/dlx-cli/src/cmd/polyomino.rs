@@ -1,10 +1,12 @@
 //! `dlx polyomino NAME | --board FILE --pieces FILE`: polyomino packing.
 
-use dlx_core::{Dlx, Heuristic, format};
+use dlx_core::Heuristic;
 use dlx_polyomino::{Packing, SvgStyle, parse_puzzle, to_svg};
 
 use crate::error::CliError;
-use crate::report::{SearchArgs, read_input, search_and_report, write_output};
+use crate::report::{
+    SearchArgs, emit_matrix, list_names, nth_solution, read_input, search_and_report, write_output,
+};
 
 /// Arguments of `dlx polyomino`.
 #[derive(Debug, clap::Args)]
@@ -69,32 +71,19 @@ fn packing(args: &Args) -> Result<(String, Packing), CliError> {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     if args.name.as_deref() == Some("list") {
-        let mut text = String::new();
-        for (name, about) in dlx_paper::polyomino::NAMES {
-            text.push_str(&format!("{name:<16} {about}\n"));
-        }
-        return write_output("-", &text);
+        return list_names(dlx_paper::polyomino::NAMES);
     }
     let (title, packing) = packing(&args)?;
     if let Some(path) = &args.emit {
-        let comment = format!("{title}, written by dlx polyomino");
-        return write_output(path, &format::write(&packing.matrix, Some(&comment)));
+        return emit_matrix(path, &packing.matrix, &title, "polyomino");
     }
     let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
     if let Some(path) = &args.svg {
         if args.solution == 0 {
             return Err(CliError::Polyomino("--solution counts from 1".into()));
         }
-        let mut dlx = Dlx::new(&packing.matrix);
-        let mut search = dlx.search().heuristic(heuristic).limit(args.solution);
-        let mut last = None;
-        let mut found = 0;
-        while let Some(view) = search.next_solution() {
-            last = Some(view.to_solution());
-            found += 1;
-        }
-        match last {
-            Some(sol) if found == args.solution => {
+        match nth_solution(&packing.matrix, heuristic, args.solution) {
+            Ok(sol) => {
                 let tiling = packing.tiling(&sol);
                 let style = SvgStyle {
                     caption: Some(format!(
@@ -107,7 +96,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 };
                 write_output(path, &to_svg(&tiling, &style))?;
             }
-            _ => {
+            Err(found) => {
                 return Err(CliError::Polyomino(format!(
                     "{title} has {found} solutions, no solution {} to draw",
                     args.solution

@@ -3,12 +3,14 @@
 
 use std::ops::ControlFlow;
 
-use dlx_core::{Dlx, Heuristic, format};
+use dlx_core::{Dlx, Heuristic};
 use dlx_polystick::draw::{self, SvgStyle};
 use dlx_polystick::{Board, Crossings, PolystickMatrix, Puzzle, orbits, parse_piece_set};
 
 use crate::error::CliError;
-use crate::report::{SearchArgs, read_input, search_and_report, write_output};
+use crate::report::{
+    SearchArgs, emit_matrix, list_names, read_input, search_and_report, write_output,
+};
 
 /// Arguments of `dlx polystick`.
 #[derive(Debug, clap::Args)]
@@ -135,19 +137,14 @@ fn pictures(args: &Args, title: &str, built: &PolystickMatrix, heuristic: Heuris
 
 pub fn run(args: Args) -> Result<(), CliError> {
     if args.name.as_deref() == Some("list") {
-        let mut text = String::new();
-        for (name, about) in dlx_paper::polystick::PUZZLES {
-            text.push_str(&format!("{name:<27} {about}\n"));
-        }
-        return write_output("-", &text);
+        return list_names(&dlx_paper::polystick::PUZZLES);
     }
     let (title, puzzle) = puzzle(&args)?;
     let built = puzzle
         .build()
         .map_err(|e| CliError::Polystick(format!("{title}: {e}")))?;
     if let Some(path) = &args.emit {
-        let comment = format!("{title}, written by dlx polystick");
-        return write_output(path, &format::write(&built.matrix, Some(&comment)));
+        return emit_matrix(path, &built.matrix, &title, "polystick");
     }
     let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
     if let Some(path) = &args.svg {
