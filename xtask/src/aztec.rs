@@ -2,8 +2,9 @@
 //! search of an estimated 10^13 updates, run as a resumable campaign of shards.
 //!
 //! The problem is split by the position of X (one representative of each orbit of its
-//! placements under the board's 8 symmetries, fixed before the search), and each subcase into
-//! `--shards` pieces by dlx-core's shard plan. Every finished shard is written to its own file
+//! placements under the board's 8 symmetries, fixed before the search; where symmetries fix
+//! that place, W is kept only at the least placement of each of its orbits under them), and
+//! each subcase into `--shards` pieces by dlx-core's shard plan. Every finished shard is written to its own file
 //! in `--dir` (figures and the rows of its solutions), so a run that is stopped loses at most
 //! the shards in progress, and the next run starts where it stopped. When every shard is done
 //! the solutions are sorted into classes under the board's symmetries (Wassermann found 107)
@@ -18,15 +19,17 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use dlx_core::{Dlx, Heuristic, OptionId, ShardPlan, Stats};
-use dlx_paper::polystick::{AztecSubcase, aztec_subcases};
+use dlx_paper::polystick::{AZTEC_BREAKER, AztecSubcase, aztec_subcases};
 use dlx_polystick::orbits;
 
 use crate::{option_value, workspace_root};
 
 const HEURISTIC: Heuristic = Heuristic::Mrv;
+/// Default shards per subcase: small enough that a stopped run loses little.
+const SHARDS: usize = 64;
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let shards: usize = parse(args, "--shards", 32)?;
+    let shards: usize = parse(args, "--shards", SHARDS)?;
     let threads: usize = parse(args, "--threads", 0)?;
     let status_only = args.iter().any(|a| a == "--status");
     let only = option_value(args, "--only");
@@ -37,12 +40,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     let (built, subcases) = aztec_subcases();
     println!(
-        "Aztec diamond: {} rows, X in {} positions up to symmetry; {shards} shards each; results in {}",
+        "Aztec diamond: {} rows, X in {} positions up to symmetry, {AZTEC_BREAKER} breaking what \
+         symmetry is left; {shards} shards each; results in {}",
         built.matrix.options().len(),
         subcases.len(),
         dir.display()
     );
-    let mut dlx = Dlx::new(&built.matrix);
     let mut all_done = true;
     let mut results: Vec<(AztecSubcase, Vec<Shard>)> = Vec::new();
     for (s, sub) in subcases.into_iter().enumerate() {
@@ -50,10 +53,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
             all_done = false;
             continue;
         }
+        let mut dlx = Dlx::new(&sub.built.matrix);
         dlx.fix(sub.x_option)
             .map_err(|e| format!("cannot fix X's row: {e}"))?;
         let plan = dlx.shard_plan(HEURISTIC, shards);
-        let shape = format!("{} {}", plan.split.paths.len(), plan.split.depth);
+        // The breaker is part of the plan's shape: row numbers depend on it.
+        let shape = format!(
+            "{} {} {AZTEC_BREAKER}",
+            plan.split.paths.len(),
+            plan.split.depth
+        );
         let mut done = Vec::new();
         for k in 1..=plan.shards {
             let file = dir.join(format!("x{}-{k}-of-{}.txt", s + 1, plan.shards));
@@ -78,7 +87,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
             );
             done.push(shard);
         }
-        dlx.unfix();
         if done.len() < plan.shards {
             all_done = false;
         }
@@ -206,8 +214,8 @@ fn report(
 ) {
     println!();
     println!(
-        "{:<28} {:>5} {:>7} {:>10} {:>20} {:>16} {:>10}",
-        "X row", "orbit", "shards", "solutions", "updates", "nodes", "wall s"
+        "{:<28} {:>5} {:>5} {:>7} {:>10} {:>20} {:>16} {:>10}",
+        "X row", "orbit", "stab", "shards", "solutions", "updates", "nodes", "wall s"
     );
     let mut arrangements = Vec::new();
     let (mut updates, mut nodes, mut seconds) = (0u64, 0u64, 0f64);
@@ -220,16 +228,17 @@ fn report(
             stats.nodes += shard.stats.nodes;
             secs += shard.seconds;
             for rows in &shard.solutions {
-                arrangements.push(built.arrangement_of(rows.iter().copied()));
+                arrangements.push(sub.built.arrangement_of(rows.iter().copied()));
             }
         }
         updates += stats.updates;
         nodes += stats.nodes;
         seconds += secs;
         println!(
-            "{:<28} {:>5} {:>7} {:>10} {:>20} {:>16} {:>10.0}",
+            "{:<28} {:>5} {:>5} {:>7} {:>10} {:>20} {:>16} {:>10.0}",
             sub.label,
             sub.orbit,
+            sub.stabiliser,
             format!("{}/{shards}", done.len()),
             stats.solutions,
             stats.updates,
@@ -239,8 +248,9 @@ fn report(
     }
     let classes = orbits(&arrangements, &built.board, &built.pieces);
     println!(
-        "{:<28} {:>5} {:>7} {:>10} {:>20} {:>16} {:>10.0}",
+        "{:<28} {:>5} {:>5} {:>7} {:>10} {:>20} {:>16} {:>10.0}",
         "total",
+        "",
         "",
         "",
         arrangements.len(),

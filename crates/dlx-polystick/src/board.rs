@@ -189,6 +189,21 @@ impl Board {
             .collect()
     }
 
+    /// The symmetries of the board (as [`Board::symmetries`]) that map a set of segments,
+    /// such as a piece fixed in place, onto itself; the identity first.
+    pub fn stabiliser(&self, segs: &[Seg]) -> Vec<Transform> {
+        let mut want = segs.to_vec();
+        want.sort_unstable();
+        self.symmetries()
+            .into_iter()
+            .filter(|t| {
+                let mut image: Vec<Seg> = want.iter().map(|&s| t.seg(s)).collect();
+                image.sort_unstable();
+                image == want
+            })
+            .collect()
+    }
+
     /// The board as a list of segment names, the form [`Board::parse`] reads back.
     pub fn describe(&self) -> String {
         let names: Vec<String> = self.segs.iter().map(|s| s.to_string()).collect();

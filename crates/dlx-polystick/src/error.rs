@@ -74,6 +74,17 @@ pub enum PolystickError {
         /// The piece.
         name: String,
     },
+    /// A symmetry-breaking restriction whose group does not map the piece onto itself.
+    #[error(
+        "piece `{piece}` at {place} is not mapped onto a place of `{piece}` by the symmetries \
+         given (a chiral one-sided piece under a reflection?), so they cannot be broken with it"
+    )]
+    NotInvariant {
+        /// The piece.
+        piece: String,
+        /// A placement whose image is not a placement of the piece, as segment names.
+        place: String,
+    },
     /// The pieces' segments do not add up to the board's.
     #[error("the pieces have {pieces} segments but the board has {board}")]
     AreaMismatch {

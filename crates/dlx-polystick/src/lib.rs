@@ -32,7 +32,9 @@
 //!   interior point, which a row holds when its piece passes straight through the point;
 //! - [`arrangement`]: a solution as pieces on the board, its crossings (Figure 12), and
 //!   classes of solutions under the board's symmetries;
-//! - [`draw`]: ASCII and SVG pictures.
+//! - [`draw`]: ASCII and SVG pictures;
+//! - [`subcase`]: a puzzle split by the place of one piece, the symmetry left in each part
+//!   broken by restricting another.
 
 #![warn(missing_docs)]
 
@@ -43,6 +45,7 @@ mod error;
 pub mod piece;
 pub mod puzzle;
 pub mod stick;
+pub mod subcase;
 
 pub use arrangement::{Arrangement, Orbits, Placed, orbits};
 pub use board::{Board, Transform};
@@ -50,3 +53,4 @@ pub use error::PolystickError;
 pub use piece::{Piece, one_sided, parse_piece_set, tetrastick, tetrasticks, unwelded, welded};
 pub use puzzle::{Crossings, Placement, PolystickMatrix, Puzzle};
 pub use stick::{Dir, Point, Seg, Symmetry, normalize as normalize_shape};
+pub use subcase::{Subcase, subcases};

@@ -6,10 +6,12 @@
 //! the piece passes straight through; two pieces that would cross share such a point, so the
 //! secondary columns forbid crossings (the paper's generalised cover).
 
+use std::collections::BTreeSet;
+
 use dlx_core::{Matrix, MatrixBuilder, OptionId, Solution};
 
 use crate::arrangement::{Arrangement, Placed};
-use crate::board::{Board, point_name};
+use crate::board::{Board, Transform, point_name};
 use crate::error::PolystickError;
 use crate::piece::Piece;
 use crate::stick::{Point, Seg, normalize, straight_points};
@@ -35,6 +37,9 @@ pub struct Puzzle {
     pub pieces: Vec<Piece>,
     /// Pieces restricted to some of their orientations (symmetry breaking).
     restricted: Vec<(usize, Vec<Vec<Seg>>)>,
+    /// Pieces kept only at the least placement of each orbit under a group of board
+    /// symmetries (symmetry breaking inside a subcase).
+    orbit_minima: Vec<(usize, Vec<Transform>)>,
     /// With or without the secondary columns.
     pub crossings: Crossings,
 }
@@ -71,6 +76,7 @@ impl Puzzle {
             board,
             pieces,
             restricted: Vec::new(),
+            orbit_minima: Vec::new(),
             crossings: Crossings::Forbidden,
         }
     }
@@ -118,6 +124,66 @@ impl Puzzle {
         Ok(self)
     }
 
+    /// Keeps a piece only at the placements that are least (as sorted segment lists) among
+    /// their images under `group`: the way to break a symmetry that is left once another
+    /// piece is fixed in place (`group` is then that piece's [`Board::stabiliser`]). Every
+    /// solution has an image under `group` with this piece at such a placement, so every class
+    /// of solutions under `group` is still found, about |group| times fewer times; a placement
+    /// that some of `group` fixes lets a class be found more than once, so classes are counted
+    /// afterwards ([`crate::orbits`]).
+    ///
+    /// `group` must map the puzzle onto itself (the caller's fixed pieces included), and the
+    /// piece's own placements onto themselves, which is checked: a chiral one-sided piece is
+    /// turned into its mirror image by a reflection, so it cannot break one.
+    ///
+    /// ```
+    /// use dlx_polystick::{Board, Puzzle, parse_piece_set};
+    /// let board = Board::grid(5, 5)?;
+    /// let all = board.symmetries();
+    /// let puzzle = Puzzle::new(board, parse_piece_set("all -H")?);
+    /// let x = puzzle.pieces.iter().position(|p| p.name() == "X").unwrap();
+    /// let x_rows = |p: &Puzzle| p.placements().iter().filter(|pl| pl.piece == x).count();
+    /// assert_eq!(x_rows(&puzzle), 16);
+    /// // Under the 8 symmetries of the square, X's 16 places fall into 3 orbits.
+    /// let broken = puzzle.restrict_to_orbit_minima("X", &all)?;
+    /// assert_eq!(x_rows(&broken), 3);
+    /// # Ok::<(), dlx_polystick::PolystickError>(())
+    /// ```
+    pub fn restrict_to_orbit_minima(
+        mut self,
+        piece: &str,
+        group: &[Transform],
+    ) -> Result<Self, PolystickError> {
+        let k = self
+            .pieces
+            .iter()
+            .position(|p| p.name() == piece)
+            .ok_or_else(|| PolystickError::PieceNotInPuzzle {
+                name: piece.to_string(),
+            })?;
+        self.orbit_minima.retain(|(p, _)| *p != k);
+        let places: BTreeSet<Vec<Seg>> = self
+            .placements()
+            .into_iter()
+            .filter(|pl| pl.piece == k)
+            .map(|pl| pl.segs)
+            .collect();
+        for t in group {
+            if let Some(segs) = places.iter().find(|s| !places.contains(&image(t, s))) {
+                return Err(PolystickError::NotInvariant {
+                    piece: piece.to_string(),
+                    place: segs
+                        .iter()
+                        .map(Seg::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                });
+            }
+        }
+        self.orbit_minima.push((k, group.to_vec()));
+        Ok(self)
+    }
+
     /// The orientations a piece may take in this puzzle.
     pub fn orientations(&self, piece: usize) -> Vec<Vec<Seg>> {
         match self.restricted.iter().find(|(p, _)| *p == piece) {
@@ -139,6 +205,15 @@ impl Puzzle {
                         let segs: Vec<Seg> = shape.iter().map(|s| s.shift(dx, dy)).collect();
                         if !segs.iter().all(|&s| self.board.contains(s)) {
                             continue;
+                        }
+                        if let Some((_, group)) =
+                            self.orbit_minima.iter().find(|(p, _)| *p == piece)
+                        {
+                            let mut sorted = segs.clone();
+                            sorted.sort_unstable();
+                            if group.iter().any(|t| image(t, &sorted) < sorted) {
+                                continue;
+                            }
                         }
                         let straight = straight_points(&segs)
                             .into_iter()
@@ -200,6 +275,13 @@ impl Puzzle {
             board: self.board.clone(),
         })
     }
+}
+
+/// The image of a set of segments under a board symmetry, sorted.
+fn image(t: &Transform, segs: &[Seg]) -> Vec<Seg> {
+    let mut out: Vec<Seg> = segs.iter().map(|&s| t.seg(s)).collect();
+    out.sort_unstable();
+    out
 }
 
 impl PolystickMatrix {
