@@ -25,9 +25,10 @@ tasks:
         Every #[ignore]d test outside the paper's tables, in release mode (--all adds the
         25x25 uniqueness proofs and the hardest 36x36 sudoku, minutes or more).
   aztec [--shards N] [--threads T] [--dir DIR] [--only K] [--status]
-        The Aztec diamond (Figure 15): days of CPU, run as a resumable campaign of shards
-        (split by the position of X); finished shards are kept in DIR (default target/aztec)
-        and skipped next time; when all are done, the classes under symmetry are counted.
+        The Aztec diamond (Figure 15): about 1e13 updates, run as a resumable campaign of
+        shards (split by the position of X, W breaking the symmetry left), T shards at once
+        (default: one per core); finished shards are kept in DIR (default target/aztec, or
+        $DLX_AZTEC_DIR) and skipped next time; when all are done, the classes are counted.
   bench <target> [--rounds N]
         Timings as ratios against a baseline in the same run. Targets:
         search [--baseline REV] [--dance PATH]: updates/s on one thread and the all-cores

@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+pub mod aztec;
 pub mod figures;
 mod matrix3;
 pub mod polyiamond;

@@ -10,10 +10,9 @@
 //! * `tetrasticks-unwelded-5x5`: the fifteen one-sided unwelded ones in the 5×5 grid;
 //! * `tetrasticks-aztec`: all 25 one-sided tetrasticks in the Aztec diamond (Figure 15).
 
-use dlx_core::{Dlx, Heuristic, OptionId, Stats};
+use dlx_core::{Dlx, Heuristic, Stats};
 use dlx_polystick::{
-    Board, Crossings, PolystickError, PolystickMatrix, Puzzle, draw, one_sided, orbits,
-    parse_piece_set, subcases, tetrasticks,
+    Board, Crossings, PolystickError, Puzzle, draw, one_sided, orbits, parse_piece_set, tetrasticks,
 };
 
 use crate::{Family, PaperError, Problem, Table, TableSpec};
@@ -122,7 +121,7 @@ pub(crate) fn families() -> Vec<Family> {
     ]
 }
 
-pub(crate) const TABLES: [TableSpec; 4] = [
+pub(crate) const TABLES: [TableSpec; 5] = [
     TableSpec::new(
         "tetrasticks-welded",
         "3(b): the ten one-sided welded tetrasticks in 4x4, classes under symmetry",
@@ -137,9 +136,15 @@ pub(crate) const TABLES: [TableSpec; 4] = [
     ),
     TableSpec::new(
         "tetrasticks-aztec",
-        "3(d): the Aztec diamond with all 25 one-sided tetrasticks: the matrix (search not run)",
+        "3(d): the Aztec diamond with all 25 one-sided tetrasticks: the matrix",
         false,
         aztec,
+    ),
+    TableSpec::new(
+        "tetrasticks-aztec-search",
+        "3(d): the Aztec diamond searched, 107 classes (about 1e13 updates; resumes from target/aztec)",
+        true,
+        aztec_search,
     ),
     TableSpec::new(
         "tetrasticks-5x5",
@@ -149,57 +154,10 @@ pub(crate) const TABLES: [TableSpec; 4] = [
     ),
 ];
 
-fn named(name: &str) -> Puzzle {
+pub(crate) fn named(name: &str) -> Puzzle {
     puzzle(name)
         .expect("a registered name")
         .expect("the paper's puzzles are well formed")
-}
-
-/// The piece that breaks the symmetry left when X sits on an axis, a diagonal or the centre
-/// of the Aztec diamond. W is its own mirror image, so every symmetry of the board maps W's
-/// placements onto W's. Monte Carlo (400,000 probes per subcase) put the whole split at about
-/// 1e13 updates with W, against 2.5e13 unbroken (T: 1.4e13).
-pub const AZTEC_BREAKER: &str = "W";
-
-/// One subcase of the Aztec diamond: X fixed at one representative of an orbit of its
-/// placements, W restricted under the symmetries that fix that place.
-#[derive(Debug, Clone)]
-pub struct AztecSubcase {
-    /// X's row, as the paper writes rows (`X H45 H55 V54 V55 I55`).
-    pub label: String,
-    /// How many of X's placements the representative stands for.
-    pub orbit: usize,
-    /// How many symmetries of the board fix X's place (8 / orbit).
-    pub stabiliser: usize,
-    /// The subcase's matrix: the full one less the W rows that the breaking removes.
-    pub built: PolystickMatrix,
-    /// X's row in it, to be fixed before the search.
-    pub x_option: OptionId,
-}
-
-/// The Aztec diamond of Figure 15 (the full matrix, 2,955 rows) and its split by the position
-/// of X, with [`AZTEC_BREAKER`] restricted in each subcase ([`dlx_polystick::subcase`]).
-/// Every class of solutions under the board's symmetries has a member in some subcase; a class
-/// can be met more than once (a symmetric solution, or W on a place its subcase's symmetries
-/// fix), so the classes are counted afterwards with [`dlx_polystick::orbits`].
-pub fn aztec_subcases() -> (PolystickMatrix, Vec<AztecSubcase>) {
-    let puzzle = named("tetrasticks-aztec");
-    let built = puzzle.build().expect("the paper's puzzles build");
-    let subcases = subcases(&puzzle, "X", Some(AZTEC_BREAKER))
-        .expect("W is its own mirror image")
-        .into_iter()
-        .map(|sub| {
-            let (sub_built, x_option) = sub.build().expect("the paper's puzzles build");
-            AztecSubcase {
-                label: sub_built.row_text(x_option),
-                orbit: sub.orbit,
-                stabiliser: sub.stabiliser.len(),
-                built: sub_built,
-                x_option,
-            }
-        })
-        .collect();
-    (built, subcases)
 }
 
 fn count(puzzle: &Puzzle) -> Stats {
@@ -275,7 +233,6 @@ fn aztec() -> Table {
             "interior points",
             "rows",
             "primary columns",
-            "solutions",
         ],
     );
     let built = named("tetrasticks-aztec")
@@ -289,14 +246,21 @@ fn aztec() -> Table {
             Table::num(built.board.interior_points().len() as u64),
             Table::num(m.options().len() as u64),
             Table::num(m.primary_count() as u64),
-            "not run".to_string(),
         ],
     );
     t.note("Board: every unit segment joining lattice points with |x| + |y| <= 5 (shifted by +5).");
-    t.note("The search (about 1e13 updates by Monte Carlo, with X's position fixed and W breaking");
-    t.note("the symmetry left) runs as a resumable campaign of shards: `cargo xtask aztec`");
-    t.note("(see the README, Long runs).");
+    t.note("The search (about 1e13 updates, with X's position fixed and W breaking the symmetry");
+    t.note("left) is the slow table tetrasticks-aztec-search, a resumable campaign of shards:");
+    t.note("`cargo xtask aztec` (see the README, Long runs).");
     t
+}
+
+/// The whole search, resumed from the campaign's shard files ([`crate::aztec`]).
+fn aztec_search() -> Table {
+    crate::aztec::Campaign::new(crate::aztec::default_dir())
+        .run(|line| eprintln!("{line}"))
+        .unwrap_or_else(|e| panic!("the Aztec campaign stopped: {e}"))
+        .table()
 }
 
 fn five_by_five() -> Table {
@@ -467,50 +431,6 @@ pub fn figures() -> Vec<Figure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn x_splits_the_aztec_diamond_into_nine_positions() {
-        let (built, subcases) = aztec_subcases();
-        assert_eq!(built.matrix.options().len(), 2955);
-        let orbits: Vec<usize> = subcases.iter().map(|s| s.orbit).collect();
-        // 41 interior points: the centre, then points on the axes and diagonals (4 each) and
-        // off them (8 each).
-        assert_eq!(orbits.iter().sum::<usize>(), 41);
-        assert_eq!(orbits.iter().filter(|&&n| n == 8).count(), 2);
-        assert_eq!(orbits.iter().filter(|&&n| n == 1).count(), 1);
-        assert!(subcases.iter().all(|s| s.label.starts_with("X ")));
-        assert!(
-            subcases
-                .iter()
-                .any(|s| s.label == "X H45 H55 V54 V55 I55" && s.orbit == 1)
-        );
-        // W is cut to about 1/|stabiliser| of its rows where X's place has symmetries.
-        let w_rows = |b: &PolystickMatrix| {
-            b.placements
-                .iter()
-                .filter(|pl| b.pieces[pl.piece].name() == AZTEC_BREAKER)
-                .count()
-        };
-        let all_w = w_rows(&built);
-        for s in &subcases {
-            assert_eq!(s.orbit * s.stabiliser, 8, "{}", s.label);
-            assert_eq!(s.built.row_text(s.x_option), s.label);
-            let kept = w_rows(&s.built);
-            assert!(
-                kept * s.stabiliser >= all_w,
-                "{}: {kept} of {all_w}",
-                s.label
-            );
-            assert!(
-                kept * s.stabiliser < all_w + 8 * s.stabiliser,
-                "{}",
-                s.label
-            );
-            if s.stabiliser == 1 {
-                assert_eq!(s.built.matrix, built.matrix);
-            }
-        }
-    }
 
     #[test]
     fn every_listed_puzzle_resolves_and_builds() {

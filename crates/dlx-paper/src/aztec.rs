@@ -1,0 +1,670 @@
+//! The Aztec diamond of Figure 15 (all 25 one-sided tetrasticks), a search of about 10^13
+//! updates, run as a resumable campaign of shards.
+//!
+//! The problem is split by the position of X: one representative of each orbit of its
+//! placements under the board's 8 symmetries, fixed before the search; where symmetries map
+//! that place onto itself, W is kept only at the least placement of each of its orbits under
+//! them ([`dlx_polystick::subcase`]). Each subcase is cut into shards by dlx-core's shard plan
+//! ([`dlx_core::shard`]), and every finished shard is written to its own file (figures and
+//! the rows of its solutions), so a run that is stopped loses at most the shards in progress
+//! and the next run starts where it stopped. When every shard is done, the solutions are
+//! sorted into classes under the board's symmetries (Wassermann found 107 in 1999).
+//!
+//! The shard plan depends only on the matrix and the number of shards (its probes use fixed
+//! seeds), and each file records the plan's shape and the breaker, so files from another plan
+//! are refused. Summing the shards gives exactly the figures of one unsharded search of each
+//! subcase, whatever the number of shards or threads.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard};
+use std::time::Instant;
+
+use dlx_core::{Dlx, Heuristic, OptionId, ShardPlan, Stats};
+use dlx_polystick::{Arrangement, PolystickMatrix, orbits, subcases};
+use thiserror::Error;
+
+use crate::Table;
+use crate::polystick::named;
+
+/// The piece that breaks the symmetry left when X sits on an axis, a diagonal or the centre
+/// of the Aztec diamond. W is its own mirror image, so every symmetry of the board maps W's
+/// placements onto W's. Monte Carlo (400,000 probes per subcase) put the whole split at about
+/// 1e13 updates with W, against 2.5e13 unbroken (T: 1.4e13).
+pub const AZTEC_BREAKER: &str = "W";
+
+/// The search's heuristic: the S heuristic, as everywhere in the paper.
+const HEURISTIC: Heuristic = Heuristic::Mrv;
+
+/// Default shards per subcase: small enough that a stopped run loses little.
+pub const SHARDS: usize = 64;
+
+/// One subcase of the Aztec diamond: X fixed at one representative of an orbit of its
+/// placements, W restricted under the symmetries that fix that place.
+#[derive(Debug, Clone)]
+pub struct AztecSubcase {
+    /// X's row, as the paper writes rows (`X H45 H55 V54 V55 I55`).
+    pub label: String,
+    /// How many of X's placements the representative stands for.
+    pub orbit: usize,
+    /// How many symmetries of the board fix X's place (8 / orbit).
+    pub stabiliser: usize,
+    /// The subcase's matrix: the full one less the W rows that the breaking removes.
+    pub built: PolystickMatrix,
+    /// X's row in it, to be fixed before the search.
+    pub x_option: OptionId,
+}
+
+/// The Aztec diamond of Figure 15 (the full matrix, 2,955 rows) and its split by the position
+/// of X, with [`AZTEC_BREAKER`] restricted in each subcase ([`dlx_polystick::subcase`]).
+/// Every class of solutions under the board's symmetries has a member in some subcase; a class
+/// can be met more than once (a symmetric solution, or W on a place its subcase's symmetries
+/// fix), so the classes are counted afterwards with [`dlx_polystick::orbits`].
+pub fn aztec_subcases() -> (PolystickMatrix, Vec<AztecSubcase>) {
+    let puzzle = named("tetrasticks-aztec");
+    let built = puzzle.build().expect("the paper's puzzles build");
+    let subcases = subcases(&puzzle, "X", Some(AZTEC_BREAKER))
+        .expect("W is its own mirror image")
+        .into_iter()
+        .map(|sub| {
+            let (sub_built, x_option) = sub.build().expect("the paper's puzzles build");
+            AztecSubcase {
+                label: sub_built.row_text(x_option),
+                orbit: sub.orbit,
+                stabiliser: sub.stabiliser.len(),
+                built: sub_built,
+                x_option,
+            }
+        })
+        .collect();
+    (built, subcases)
+}
+
+/// Where the campaign's shard files live by default: `$DLX_AZTEC_DIR` if set, else
+/// `target/aztec` in the workspace (so `cargo xtask aztec` and the slow snapshot test share
+/// them).
+pub fn default_dir() -> PathBuf {
+    std::env::var_os("DLX_AZTEC_DIR").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/aztec"),
+        PathBuf::from,
+    )
+}
+
+/// Why a campaign could not go on.
+#[derive(Debug, Error)]
+pub enum CampaignError {
+    /// A shard file could not be read, written or trusted.
+    #[error("{}: {reason}", file.display())]
+    File {
+        /// The file.
+        file: PathBuf,
+        /// What went wrong.
+        reason: String,
+    },
+}
+
+fn file_error(file: &Path, reason: impl Into<String>) -> CampaignError {
+    CampaignError::File {
+        file: file.to_path_buf(),
+        reason: reason.into(),
+    }
+}
+
+/// How to run (or only read) a campaign.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Campaign {
+    /// Where the shard files live.
+    pub dir: PathBuf,
+    /// Shards per subcase.
+    pub shards: usize,
+    /// Shards searched at once, one thread each (0 = one per core).
+    pub threads: usize,
+    /// Only this subcase (1-based), if given.
+    pub only: Option<usize>,
+    /// False to read what is done without searching (`--status`).
+    pub search: bool,
+}
+
+impl Campaign {
+    /// A campaign in `dir` with the defaults: [`SHARDS`] shards, every core, every subcase.
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        Campaign {
+            dir: dir.into(),
+            shards: SHARDS,
+            threads: 0,
+            only: None,
+            search: true,
+        }
+    }
+
+    /// Plans every subcase, loads the shards finished before, searches the others (unless
+    /// `search` is off), calling `progress` with a line as each shard finishes, and returns
+    /// what is done.
+    pub fn run(&self, progress: impl Fn(&str) + Sync) -> Result<Report, CampaignError> {
+        fs::create_dir_all(&self.dir).map_err(|e| file_error(&self.dir, e.to_string()))?;
+        let (built, subcases) = aztec_subcases();
+        let chosen: Vec<(usize, AztecSubcase)> = subcases
+            .into_iter()
+            .enumerate()
+            .filter(|(s, _)| self.only.is_none_or(|o| o == s + 1))
+            .collect();
+        // The plans (Monte Carlo probes of thousands of subproblems) in parallel.
+        let planned: Vec<(Dlx, ShardPlan)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = chosen
+                .iter()
+                .map(|(_, sub)| {
+                    scope.spawn(move || {
+                        let mut dlx = Dlx::new(&sub.built.matrix);
+                        dlx.fix(sub.x_option)
+                            .expect("X's row is a row of its subcase's matrix");
+                        let plan = dlx.shard_plan(HEURISTIC, self.shards);
+                        (dlx, plan)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("planning does not panic"))
+                .collect()
+        });
+        let mut parts = Vec::new();
+        for ((s, sub), (dlx, plan)) in chosen.into_iter().zip(planned) {
+            // The breaker is part of the plan's shape: row numbers depend on it.
+            let shape = format!(
+                "{} {} {AZTEC_BREAKER}",
+                plan.split.paths.len(),
+                plan.split.depth
+            );
+            let mut done = Vec::new();
+            for k in 1..=plan.shards {
+                done.push(Shard::load(&self.file(s + 1, k), &shape)?);
+            }
+            parts.push(Part {
+                number: s + 1,
+                sub,
+                dlx,
+                plan,
+                shape,
+                done,
+            });
+        }
+        if self.search {
+            self.run_pending(&mut parts, &progress)?;
+        }
+        let complete =
+            self.only.is_none() && parts.iter().all(|p| p.done.iter().all(Option::is_some));
+        let subcases = parts
+            .into_iter()
+            .map(|p| {
+                let shards = p.done.len();
+                let done: Vec<Shard> = p.done.into_iter().flatten().collect();
+                let mut stats = Stats::default();
+                let mut seconds = 0.0;
+                let mut solutions = Vec::new();
+                for shard in &done {
+                    add(&mut stats, &shard.stats);
+                    seconds += shard.seconds;
+                    solutions.extend(
+                        shard
+                            .solutions
+                            .iter()
+                            .map(|rows| p.sub.built.arrangement_of(rows.iter().copied())),
+                    );
+                }
+                stats.complete = done.len() == shards;
+                SubcaseReport {
+                    sub: p.sub,
+                    shards,
+                    shards_done: done.len(),
+                    stats,
+                    seconds,
+                    solutions,
+                }
+            })
+            .collect();
+        Ok(Report {
+            built,
+            subcases,
+            complete,
+        })
+    }
+
+    fn file(&self, subcase: usize, k: usize) -> PathBuf {
+        self.dir
+            .join(format!("x{subcase}-{k}-of-{}.txt", self.shards))
+    }
+
+    /// Runs every unfinished shard, one shard per thread (each single-threaded: whole shards
+    /// keep every core busy, where the subproblems inside one shard are too uneven to share
+    /// well), saving each as it finishes.
+    fn run_pending(
+        &self,
+        parts: &mut [Part],
+        progress: &(impl Fn(&str) + Sync),
+    ) -> Result<(), CampaignError> {
+        let jobs: Vec<(usize, usize)> = parts
+            .iter()
+            .enumerate()
+            .flat_map(|(p, part)| {
+                (1..=part.plan.shards)
+                    .filter(|&k| part.done[k - 1].is_none())
+                    .map(move |k| (p, k))
+            })
+            .collect();
+        let threads = match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            t => t,
+        };
+        let next = AtomicUsize::new(0);
+        let finished = Mutex::new(Vec::new());
+        let failed = Mutex::new(None);
+        let parts_ref = &*parts;
+        std::thread::scope(|scope| {
+            for _ in 0..threads.min(jobs.len()) {
+                scope.spawn(|| {
+                    while let Some(&(p, k)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        let part = &parts_ref[p];
+                        let shard = Shard::search(part, k);
+                        if let Err(e) = shard.save(&self.file(part.number, k), &part.shape) {
+                            lock(&failed).get_or_insert(e);
+                            break;
+                        }
+                        progress(&format!(
+                            "subcase {} ({}) shard {k}/{}: {} solutions, {} updates, {:.0} s",
+                            part.number,
+                            part.sub.label,
+                            part.plan.shards,
+                            shard.stats.solutions,
+                            shard.stats.updates,
+                            shard.seconds
+                        ));
+                        lock(&finished).push((p, k, shard));
+                    }
+                });
+            }
+        });
+        if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            return Err(e);
+        }
+        for (p, k, shard) in finished.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            parts[p].done[k - 1] = Some(shard);
+        }
+        Ok(())
+    }
+}
+
+/// Adds the totals of another part of the search (the shard files keep no per-level profile,
+/// so [`Stats::merge`], which sums profiles, does not apply).
+fn add(total: &mut Stats, part: &Stats) {
+    total.solutions += part.solutions;
+    total.updates += part.updates;
+    total.nodes += part.nodes;
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// One subcase: its matrix with X fixed, its shard plan and the shards finished so far.
+struct Part {
+    number: usize,
+    sub: AztecSubcase,
+    dlx: Dlx,
+    plan: ShardPlan,
+    shape: String,
+    done: Vec<Option<Shard>>,
+}
+
+/// What a campaign has done so far.
+#[derive(Debug)]
+pub struct Report {
+    /// The full matrix (board and pieces for the classes).
+    pub built: PolystickMatrix,
+    /// Each subcase run, in order.
+    pub subcases: Vec<SubcaseReport>,
+    /// True when every shard of every subcase is done.
+    pub complete: bool,
+}
+
+/// One subcase's finished shards, added up.
+#[derive(Debug)]
+pub struct SubcaseReport {
+    /// The subcase.
+    pub sub: AztecSubcase,
+    /// Shards in its plan.
+    pub shards: usize,
+    /// Shards finished.
+    pub shards_done: usize,
+    /// Their figures, added (totals only); `complete` when all are done.
+    pub stats: Stats,
+    /// Their running times, added (CPU seconds: one thread per shard).
+    pub seconds: f64,
+    /// Their solutions, X included.
+    pub solutions: Vec<Arrangement>,
+}
+
+impl Report {
+    /// The classes of all solutions found under the board's 8 symmetries.
+    pub fn classes(&self) -> dlx_polystick::Orbits {
+        let all: Vec<Arrangement> = self
+            .subcases
+            .iter()
+            .flat_map(|s| s.solutions.iter().cloned())
+            .collect();
+        orbits(&all, &self.built.board, &self.built.pieces)
+    }
+
+    /// The figures of every subcase done so far, added.
+    pub fn total(&self) -> Stats {
+        let mut total = Stats::default();
+        for s in &self.subcases {
+            add(&mut total, &s.stats);
+        }
+        total.complete = self.complete;
+        total
+    }
+
+    /// The report as a table (the `tetrasticks-aztec-search` snapshot when complete).
+    pub fn table(&self) -> Table {
+        let mut t = Table::new(
+            "tetrasticks-aztec-search",
+            "3(d) All 25 one-sided tetrasticks in the Aztec diamond (Figure 15): the search",
+            &[
+                "X at",
+                "orbit",
+                "symmetries",
+                "rows",
+                "shards",
+                "solutions",
+                "classes",
+                "updates",
+                "nodes",
+            ],
+        );
+        for s in &self.subcases {
+            let classes = orbits(&s.solutions, &self.built.board, &self.built.pieces);
+            t.row(
+                &s.sub.label,
+                vec![
+                    s.sub.orbit.to_string(),
+                    s.sub.stabiliser.to_string(),
+                    Table::num(s.sub.built.matrix.options().len() as u64),
+                    format!("{}/{}", s.shards_done, s.shards),
+                    Table::num(s.stats.solutions),
+                    Table::num(classes.classes as u64),
+                    Table::num(s.stats.updates),
+                    Table::num(s.stats.nodes),
+                ],
+            );
+        }
+        let total = self.total();
+        let done: usize = self.subcases.iter().map(|s| s.shards_done).sum();
+        let shards: usize = self.subcases.iter().map(|s| s.shards).sum();
+        t.row(
+            "all",
+            vec![
+                Table::num(self.subcases.iter().map(|s| s.sub.orbit as u64).sum()),
+                String::new(),
+                String::new(),
+                format!("{done}/{shards}"),
+                Table::num(total.solutions),
+                Table::num(self.classes().classes as u64),
+                Table::num(total.updates),
+                Table::num(total.nodes),
+            ],
+        );
+        t.note("X fixed at one place of each orbit of its 41 places under the 8 symmetries; where");
+        t.note("symmetries fix that place (\"symmetries\"), W is kept only at the least place of");
+        t.note(
+            "each of its orbits under them (\"rows\": the subcase's matrix). Classes: solutions",
+        );
+        t.note(
+            "sorted under the 8 symmetries (a reflection turns F into F' and so on); a class can",
+        );
+        t.note(
+            "be met in two subcases, so \"all\" counts them anew. Updates and nodes are those of",
+        );
+        t.note("one plain DLX search (S heuristic) per subcase with X's row fixed beforehand.");
+        if !self.complete {
+            t.note("NOT FINISHED: run `cargo xtask aztec` until every shard is done.");
+        }
+        t
+    }
+}
+
+/// A finished shard: its figures, its running time and the rows of its solutions (X's row
+/// included).
+#[derive(Debug, Clone, PartialEq)]
+struct Shard {
+    stats: Stats,
+    seconds: f64,
+    solutions: Vec<Vec<OptionId>>,
+}
+
+impl Shard {
+    /// Searches shard `k` of a subcase on the calling thread.
+    fn search(part: &Part, k: usize) -> Shard {
+        let mut dlx = part.dlx.clone();
+        let found = Mutex::new(Vec::new());
+        let start = Instant::now();
+        let stats = dlx
+            .shard(HEURISTIC, &part.plan, k, 1, |sol| {
+                let mut rows = sol.sorted_options();
+                rows.push(part.sub.x_option);
+                rows.sort_unstable();
+                lock(&found).push(rows);
+            })
+            .expect("k is a shard of the plan");
+        let mut solutions = found.into_inner().unwrap_or_else(|e| e.into_inner());
+        solutions.sort();
+        Shard {
+            stats,
+            seconds: start.elapsed().as_secs_f64(),
+            solutions,
+        }
+    }
+
+    fn save(&self, file: &Path, shape: &str) -> Result<(), CampaignError> {
+        let mut text = format!(
+            "plan {shape}\nsolutions {}\nupdates {}\nnodes {}\nseconds {:.1}\n",
+            self.stats.solutions, self.stats.updates, self.stats.nodes, self.seconds
+        );
+        for rows in &self.solutions {
+            let rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+            text.push_str(&format!("rows {}\n", rows.join(" ")));
+        }
+        // Written whole, then renamed: a file that exists is a finished shard.
+        let tmp = file.with_extension("tmp");
+        fs::write(&tmp, text).map_err(|e| file_error(&tmp, e.to_string()))?;
+        fs::rename(&tmp, file).map_err(|e| file_error(file, e.to_string()))
+    }
+
+    fn load(file: &Path, shape: &str) -> Result<Option<Shard>, CampaignError> {
+        let Ok(text) = fs::read_to_string(file) else {
+            return Ok(None);
+        };
+        let bad = |why: String| file_error(file, why);
+        let mut fields: BTreeMap<&str, &str> = BTreeMap::new();
+        let mut solutions = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let (key, value) = line
+                .split_once(' ')
+                .ok_or_else(|| bad(format!("line {}: malformed", n + 1)))?;
+            if key == "rows" {
+                let rows = value
+                    .split(' ')
+                    .map(|r| r.parse::<OptionId>())
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|_| bad(format!("line {}: bad row number", n + 1)))?;
+                solutions.push(rows);
+            } else {
+                fields.insert(key, value);
+            }
+        }
+        if fields.get("plan") != Some(&shape) {
+            return Err(bad(format!(
+                "written for another shard plan (`{}`, this one is `{shape}`): use another --dir",
+                fields.get("plan").unwrap_or(&"?")
+            )));
+        }
+        let num = |key: &str| -> Result<u64, CampaignError> {
+            fields
+                .get(key)
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| bad(format!("no `{key}`")))
+        };
+        let stats = Stats {
+            solutions: num("solutions")?,
+            updates: num("updates")?,
+            nodes: num("nodes")?,
+            complete: true,
+            ..Stats::default()
+        };
+        if stats.solutions != solutions.len() as u64 {
+            return Err(bad("the solution count and the rows listed disagree".into()));
+        }
+        let seconds = fields
+            .get("seconds")
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| bad("no `seconds`".into()))?;
+        Ok(Some(Shard {
+            stats,
+            seconds,
+            solutions,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(tag: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("aztec-{tag}-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_saved_shard_loads_back_and_another_plan_is_refused() {
+        let dir = temp_dir("file");
+        let file = dir.join("x1-1-of-2.txt");
+        let shard = Shard {
+            stats: Stats {
+                solutions: 2,
+                updates: 12_345_678_901,
+                nodes: 987,
+                complete: true,
+                ..Stats::default()
+            },
+            seconds: 1.5,
+            solutions: vec![vec![3, 17, 2954], vec![4, 18, 2954]],
+        };
+        shard.save(&file, "2048 4 W").unwrap();
+        assert_eq!(Shard::load(&file, "2048 4 W").unwrap(), Some(shard));
+        let err = Shard::load(&file, "2048 4 T").unwrap_err().to_string();
+        assert!(err.contains("another shard plan"), "{err}");
+        assert!(err.contains("x1-1-of-2.txt"), "{err}");
+        assert!(
+            Shard::load(&dir.join("missing.txt"), "2048 4 W")
+                .unwrap()
+                .is_none()
+        );
+        fs::write(
+            &file,
+            "plan 2048 4 W\nsolutions 1\nupdates 1\nnodes 1\nseconds 1\n",
+        )
+        .unwrap();
+        let err = Shard::load(&file, "2048 4 W").unwrap_err().to_string();
+        assert!(err.contains("disagree"), "{err}");
+        fs::write(&file, "plan 2048 4 W\nrows 1 x\n").unwrap();
+        let err = Shard::load(&file, "2048 4 W").unwrap_err().to_string();
+        assert!(err.contains("line 2: bad row number"), "{err}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn x_splits_the_aztec_diamond_into_nine_positions() {
+        let (built, subcases) = aztec_subcases();
+        assert_eq!(built.matrix.options().len(), 2955);
+        let orbits: Vec<usize> = subcases.iter().map(|s| s.orbit).collect();
+        // 41 interior points: the centre, then points on the axes and diagonals (4 each) and
+        // off them (8 each).
+        assert_eq!(orbits.iter().sum::<usize>(), 41);
+        assert_eq!(orbits.iter().filter(|&&n| n == 8).count(), 2);
+        assert_eq!(orbits.iter().filter(|&&n| n == 1).count(), 1);
+        assert!(subcases.iter().all(|s| s.label.starts_with("X ")));
+        assert!(
+            subcases
+                .iter()
+                .any(|s| s.label == "X H45 H55 V54 V55 I55" && s.orbit == 1)
+        );
+        // W is cut to about 1/|stabiliser| of its rows where X's place has symmetries.
+        let w_rows = |b: &PolystickMatrix| {
+            b.placements
+                .iter()
+                .filter(|pl| b.pieces[pl.piece].name() == AZTEC_BREAKER)
+                .count()
+        };
+        let all_w = w_rows(&built);
+        for s in &subcases {
+            assert_eq!(s.orbit * s.stabiliser, 8, "{}", s.label);
+            assert_eq!(s.built.row_text(s.x_option), s.label);
+            let kept = w_rows(&s.built);
+            assert!(
+                kept * s.stabiliser >= all_w,
+                "{}: {kept} of {all_w}",
+                s.label
+            );
+            assert!(
+                kept * s.stabiliser < all_w + 8 * s.stabiliser,
+                "{}",
+                s.label
+            );
+            if s.stabiliser == 1 {
+                assert_eq!(s.built.matrix, built.matrix);
+            }
+        }
+    }
+
+    #[test]
+    fn a_status_run_reads_without_searching_and_sums_what_is_done() {
+        let dir = temp_dir("status");
+        let status = Campaign {
+            search: false,
+            only: Some(9),
+            shards: 2,
+            ..Campaign::new(&dir)
+        };
+        let report = status.run(|_| {}).unwrap();
+        assert_eq!(report.subcases.len(), 1);
+        assert_eq!(report.subcases[0].shards_done, 0);
+        assert!(!report.complete);
+        // A shard written by hand for this plan is read back into the sums.
+        let (_, subcases) = aztec_subcases();
+        let mut dlx = Dlx::new(&subcases[8].built.matrix);
+        dlx.fix(subcases[8].x_option).unwrap();
+        let plan = dlx.shard_plan(HEURISTIC, 2);
+        let shape = format!("{} {} W", plan.split.paths.len(), plan.split.depth);
+        let shard = Shard {
+            stats: Stats {
+                updates: 5_000_000_000,
+                nodes: 7,
+                complete: true,
+                ..Stats::default()
+            },
+            seconds: 2.0,
+            solutions: Vec::new(),
+        };
+        shard.save(&status.file(9, 2), &shape).unwrap();
+        let report = status.run(|_| {}).unwrap();
+        assert_eq!(report.subcases[0].shards_done, 1);
+        assert_eq!(report.total().updates, 5_000_000_000);
+        let text = report.table().render();
+        assert!(text.contains("NOT FINISHED"), "{text}");
+        assert!(text.contains("1/2"), "{text}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
