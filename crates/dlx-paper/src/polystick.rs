@@ -12,7 +12,8 @@
 
 use dlx_core::{Dlx, Heuristic, Stats};
 use dlx_polystick::{
-    Board, Crossings, PolystickError, Puzzle, draw, one_sided, orbits, parse_piece_set, tetrasticks,
+    Arrangement, Board, Crossings, PolystickError, Puzzle, draw, one_sided, orbits,
+    parse_piece_set, tetrasticks,
 };
 
 use crate::{Family, PaperError, Problem, Table, TableSpec};
@@ -425,7 +426,56 @@ pub fn figures() -> Vec<Figure> {
             &style,
         ),
     });
+    if let Some(figure) = aztec_solutions(&style) {
+        out.push(figure);
+    }
     out
+}
+
+/// The Aztec diamond's solutions, one per class, from the shards that `cargo xtask aztec` has
+/// finished in [`crate::aztec::default_dir`] (none when no campaign has run there).
+fn aztec_solutions(style: &draw::SvgStyle) -> Option<Figure> {
+    let dir = crate::aztec::default_dir();
+    if !dir.is_dir() {
+        return None;
+    }
+    let report = crate::aztec::Campaign {
+        search: false,
+        ..crate::aztec::Campaign::new(dir)
+    }
+    .run(|_| {})
+    .ok()?;
+    let mut classes = report.classes().representatives;
+    if classes.is_empty() {
+        return None;
+    }
+    classes.sort();
+    let panels: Vec<(String, Arrangement)> = classes
+        .into_iter()
+        .enumerate()
+        .map(|(k, rep)| (format!("{}", k + 1), rep))
+        .collect();
+    let found = if report.complete {
+        format!("all {} classes of solutions", panels.len())
+    } else {
+        format!(
+            "the {} classes found so far (campaign not finished)",
+            panels.len()
+        )
+    };
+    Some(Figure {
+        name: "figure15-solutions".into(),
+        caption: format!("Figure 15 solved: {found}, one solution of each"),
+        svg: draw::svg(
+            &report.built.board,
+            &panels,
+            &draw::SvgStyle {
+                columns: 9,
+                unit: 24.0,
+                ..style.clone()
+            },
+        ),
+    })
 }
 
 #[cfg(test)]
