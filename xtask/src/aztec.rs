@@ -47,7 +47,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         start.elapsed().as_secs_f64()
     );
     if !report.complete {
-        println!("not finished: run `cargo xtask aztec` again to go on");
+        println!(
+            "not finished: about {:.0}% done by the shard plans' estimates (rough: the sizes \
+             are heavy-tailed); run `cargo xtask aztec` again to go on",
+            100.0 * report.estimated_progress()
+        );
     }
     Ok(())
 }

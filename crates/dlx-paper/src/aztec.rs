@@ -199,6 +199,16 @@ impl Campaign {
             .into_iter()
             .map(|p| {
                 let shards = p.done.len();
+                // The plan's Monte Carlo sizes of the shards, done and in all.
+                let estimate = (
+                    p.done
+                        .iter()
+                        .zip(&p.plan.load)
+                        .filter(|(d, _)| d.is_some())
+                        .map(|(_, l)| l)
+                        .sum::<f64>(),
+                    p.plan.load.iter().sum::<f64>(),
+                );
                 let done: Vec<Shard> = p.done.into_iter().flatten().collect();
                 let mut stats = Stats::default();
                 let mut seconds = 0.0;
@@ -218,6 +228,7 @@ impl Campaign {
                     sub: p.sub,
                     shards,
                     shards_done: done.len(),
+                    estimate,
                     stats,
                     seconds,
                     solutions,
@@ -337,6 +348,9 @@ pub struct SubcaseReport {
     pub shards: usize,
     /// Shards finished.
     pub shards_done: usize,
+    /// The estimated nodes (the shard plan's Monte Carlo sizes) of the shards done, and of
+    /// all: a rough measure of progress, since the sizes are heavy-tailed guesses.
+    pub estimate: (f64, f64),
     /// Their figures, added (totals only); `complete` when all are done.
     pub stats: Stats,
     /// Their running times, added (CPU seconds: one thread per shard).
@@ -354,6 +368,15 @@ impl Report {
             .flat_map(|s| s.solutions.iter().cloned())
             .collect();
         orbits(&all, &self.built.board, &self.built.pieces)
+    }
+
+    /// The share of the estimated work done (by the shard plans' Monte Carlo sizes).
+    pub fn estimated_progress(&self) -> f64 {
+        let (done, all) = self
+            .subcases
+            .iter()
+            .fold((0.0, 0.0), |(d, a), s| (d + s.estimate.0, a + s.estimate.1));
+        if all > 0.0 { done / all } else { 0.0 }
     }
 
     /// The figures of every subcase done so far, added.
@@ -662,6 +685,10 @@ mod tests {
         let report = status.run(|_| {}).unwrap();
         assert_eq!(report.subcases[0].shards_done, 1);
         assert_eq!(report.total().updates, 5_000_000_000);
+        // Progress by the plan's estimates: shard 2's share of the subcase.
+        let share = plan.load[1] / plan.load.iter().sum::<f64>();
+        assert!((report.estimated_progress() - share).abs() < 1e-12);
+        assert!(share > 0.0 && share < 1.0);
         let text = report.table().render();
         assert!(text.contains("NOT FINISHED"), "{text}");
         assert!(text.contains("1/2"), "{text}");
