@@ -22,11 +22,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         None => None,
     };
     let campaign = Campaign {
-        dir: option_value(args, "--dir").map_or_else(default_dir, PathBuf::from),
         shards: parse(args, "--shards", SHARDS)?,
         threads: parse(args, "--threads", 0)?,
         only,
         search: !args.iter().any(|a| a == "--status"),
+        ..Campaign::new(option_value(args, "--dir").map_or_else(default_dir, PathBuf::from))
     };
     println!(
         "Aztec diamond: X in each of its 9 places up to symmetry, {AZTEC_BREAKER} breaking what \

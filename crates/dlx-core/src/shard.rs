@@ -128,6 +128,9 @@ impl Dlx {
     /// Searches shard `k` (1-based) of a plan on `threads` threads (0 = all cores), visiting
     /// its solutions (in no particular order), and returns its figures placed at their depths
     /// in the whole tree. Shard 1 includes the levels above the cut and their solutions.
+    /// Like every [`Stats`], a shard's `nodes` is 1 + the nodes of its levels, the root
+    /// included, so shards are added with [`Stats::merge`] (which sums the levels), not by
+    /// adding their `nodes` fields.
     pub fn shard(
         &mut self,
         heuristic: Heuristic,

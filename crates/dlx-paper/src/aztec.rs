@@ -23,7 +23,7 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
 use dlx_core::{Dlx, Heuristic, OptionId, ShardPlan, Stats};
-use dlx_polystick::{Arrangement, PolystickMatrix, orbits, subcases};
+use dlx_polystick::{Arrangement, PolystickError, PolystickMatrix, Puzzle, orbits, subcases};
 use thiserror::Error;
 
 use crate::Table;
@@ -41,45 +41,54 @@ const HEURISTIC: Heuristic = Heuristic::Mrv;
 /// Default shards per subcase: small enough that a stopped run loses little.
 pub const SHARDS: usize = 64;
 
-/// One subcase of the Aztec diamond: X fixed at one representative of an orbit of its
-/// placements, W restricted under the symmetries that fix that place.
+/// One subcase of a split: a piece (X for the Aztec diamond) fixed at one representative of
+/// an orbit of its placements, the breaker (W) restricted under the symmetries that fix that
+/// place.
 #[derive(Debug, Clone)]
-pub struct AztecSubcase {
-    /// X's row, as the paper writes rows (`X H45 H55 V54 V55 I55`).
+pub struct Subcase {
+    /// The fixed piece's row, as the paper writes rows (`X H45 H55 V54 V55 I55`).
     pub label: String,
-    /// How many of X's placements the representative stands for.
+    /// How many of the piece's placements the representative stands for.
     pub orbit: usize,
-    /// How many symmetries of the board fix X's place (8 / orbit).
+    /// How many symmetries of the board fix the piece's place (8 / orbit on a square board).
     pub stabiliser: usize,
-    /// The subcase's matrix: the full one less the W rows that the breaking removes.
+    /// The subcase's matrix: the full one less the breaker's rows that the breaking removes.
     pub built: PolystickMatrix,
-    /// X's row in it, to be fixed before the search.
+    /// The fixed piece's row in it, to be fixed before the search.
     pub x_option: OptionId,
 }
 
-/// The Aztec diamond of Figure 15 (the full matrix, 2,955 rows) and its split by the position
-/// of X, with [`AZTEC_BREAKER`] restricted in each subcase ([`dlx_polystick::subcase`]).
-/// Every class of solutions under the board's symmetries has a member in some subcase; a class
-/// can be met more than once (a symmetric solution, or W on a place its subcase's symmetries
-/// fix), so the classes are counted afterwards with [`dlx_polystick::orbits`].
-pub fn aztec_subcases() -> (PolystickMatrix, Vec<AztecSubcase>) {
-    let puzzle = named("tetrasticks-aztec");
-    let built = puzzle.build().expect("the paper's puzzles build");
-    let subcases = subcases(&puzzle, "X", Some(AZTEC_BREAKER))
-        .expect("W is its own mirror image")
+/// A puzzle's full matrix and its split by the place of `piece`, with `breaker` restricted in
+/// each subcase ([`dlx_polystick::subcase`]). Every class of solutions under the board's
+/// symmetries has a member in some subcase; a class can be met more than once (a symmetric
+/// solution, or the breaker on a place its subcase's symmetries fix), so the classes are
+/// counted afterwards with [`dlx_polystick::orbits`].
+pub fn split(
+    puzzle: &Puzzle,
+    piece: &str,
+    breaker: Option<&str>,
+) -> Result<(PolystickMatrix, Vec<Subcase>), PolystickError> {
+    let built = puzzle.build()?;
+    let subcases = subcases(puzzle, piece, breaker)?
         .into_iter()
         .map(|sub| {
-            let (sub_built, x_option) = sub.build().expect("the paper's puzzles build");
-            AztecSubcase {
+            let (sub_built, x_option) = sub.build()?;
+            Ok(Subcase {
                 label: sub_built.row_text(x_option),
                 orbit: sub.orbit,
                 stabiliser: sub.stabiliser.len(),
                 built: sub_built,
                 x_option,
-            }
+            })
         })
-        .collect();
-    (built, subcases)
+        .collect::<Result<_, PolystickError>>()?;
+    Ok((built, subcases))
+}
+
+/// The Aztec diamond of Figure 15 (the full matrix, 2,955 rows) and its split by the position
+/// of X, with [`AZTEC_BREAKER`] restricted in each subcase: [`split`] of the paper's puzzle.
+pub fn aztec_subcases() -> (PolystickMatrix, Vec<Subcase>) {
+    split(&named("tetrasticks-aztec"), "X", Some(AZTEC_BREAKER)).expect("W is its own mirror image")
 }
 
 /// Where the campaign's shard files live by default: `$DLX_AZTEC_DIR` if set, else
@@ -95,6 +104,10 @@ pub fn default_dir() -> PathBuf {
 /// Why a campaign could not go on.
 #[derive(Debug, Error)]
 pub enum CampaignError {
+    /// The puzzle cannot be split as asked (a piece missing, a breaker that is not
+    /// symmetric enough).
+    #[error("cannot split the puzzle: {0}")]
+    Puzzle(String),
     /// A shard file could not be read, written or trusted.
     #[error("{}: {reason}", file.display())]
     File {
@@ -112,9 +125,15 @@ fn file_error(file: &Path, reason: impl Into<String>) -> CampaignError {
     }
 }
 
-/// How to run (or only read) a campaign.
+/// How to run (or only read) a campaign. One directory holds one campaign.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Campaign {
+    /// The puzzle ([`Campaign::new`]: the Aztec diamond with the 25 one-sided tetrasticks).
+    pub puzzle: Puzzle,
+    /// The piece whose place splits it (X).
+    pub piece: String,
+    /// The piece that breaks the symmetry left in a subcase (W), if any.
+    pub breaker: Option<String>,
     /// Where the shard files live.
     pub dir: PathBuf,
     /// Shards per subcase.
@@ -128,9 +147,13 @@ pub struct Campaign {
 }
 
 impl Campaign {
-    /// A campaign in `dir` with the defaults: [`SHARDS`] shards, every core, every subcase.
+    /// The Aztec diamond campaign in `dir`: split by X, W breaking what symmetry is left,
+    /// [`SHARDS`] shards per subcase, every core, every subcase.
     pub fn new(dir: impl Into<PathBuf>) -> Self {
         Campaign {
+            puzzle: named("tetrasticks-aztec"),
+            piece: "X".to_string(),
+            breaker: Some(AZTEC_BREAKER.to_string()),
             dir: dir.into(),
             shards: SHARDS,
             threads: 0,
@@ -144,8 +167,9 @@ impl Campaign {
     /// what is done.
     pub fn run(&self, progress: impl Fn(&str) + Sync) -> Result<Report, CampaignError> {
         fs::create_dir_all(&self.dir).map_err(|e| file_error(&self.dir, e.to_string()))?;
-        let (built, subcases) = aztec_subcases();
-        let chosen: Vec<(usize, AztecSubcase)> = subcases
+        let (built, subcases) = split(&self.puzzle, &self.piece, self.breaker.as_deref())
+            .map_err(|e| CampaignError::Puzzle(e.to_string()))?;
+        let chosen: Vec<(usize, Subcase)> = subcases
             .into_iter()
             .enumerate()
             .filter(|(s, _)| self.only.is_none_or(|o| o == s + 1))
@@ -173,9 +197,10 @@ impl Campaign {
         for ((s, sub), (dlx, plan)) in chosen.into_iter().zip(planned) {
             // The breaker is part of the plan's shape: row numbers depend on it.
             let shape = format!(
-                "{} {} {AZTEC_BREAKER}",
+                "{} {} {}",
                 plan.split.paths.len(),
-                plan.split.depth
+                plan.split.depth,
+                self.breaker.as_deref().unwrap_or("-")
             );
             let mut done = Vec::new();
             for k in 1..=plan.shards {
@@ -215,6 +240,9 @@ impl Campaign {
                 let mut solutions = Vec::new();
                 for shard in &done {
                     add(&mut stats, &shard.stats);
+                    // Every shard's Stats counts the root (nodes = 1 + its levels); the
+                    // subcase's tree has one.
+                    stats.nodes -= 1;
                     seconds += shard.seconds;
                     solutions.extend(
                         shard
@@ -222,6 +250,9 @@ impl Campaign {
                             .iter()
                             .map(|rows| p.sub.built.arrangement_of(rows.iter().copied())),
                     );
+                }
+                if !done.is_empty() {
+                    stats.nodes += 1;
                 }
                 stats.complete = done.len() == shards;
                 SubcaseReport {
@@ -307,7 +338,8 @@ impl Campaign {
 }
 
 /// Adds the totals of another part of the search (the shard files keep no per-level profile,
-/// so [`Stats::merge`], which sums profiles, does not apply).
+/// so [`Stats::merge`], which sums profiles, does not apply; the caller corrects the nodes for
+/// the root that every part's Stats counts).
 fn add(total: &mut Stats, part: &Stats) {
     total.solutions += part.solutions;
     total.updates += part.updates;
@@ -321,7 +353,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// One subcase: its matrix with X fixed, its shard plan and the shards finished so far.
 struct Part {
     number: usize,
-    sub: AztecSubcase,
+    sub: Subcase,
     dlx: Dlx,
     plan: ShardPlan,
     shape: String,
@@ -343,7 +375,7 @@ pub struct Report {
 #[derive(Debug)]
 pub struct SubcaseReport {
     /// The subcase.
-    pub sub: AztecSubcase,
+    pub sub: Subcase,
     /// Shards in its plan.
     pub shards: usize,
     /// Shards finished.
@@ -650,6 +682,63 @@ mod tests {
                 assert_eq!(s.built.matrix, built.matrix);
             }
         }
+    }
+
+    #[test]
+    fn a_whole_campaign_on_figure_13_finds_its_3_classes_and_resumes_without_searching() {
+        let dir = temp_dir("figure13");
+        let campaign = Campaign {
+            puzzle: named("tetrasticks-welded-4x4"),
+            piece: "X".to_string(),
+            breaker: Some("T".to_string()),
+            shards: 3,
+            threads: 2,
+            ..Campaign::new(&dir)
+        };
+        let lines = Mutex::new(0);
+        let report = campaign.run(|_| *lock(&lines) += 1).unwrap();
+        assert!(report.complete);
+        assert_eq!(
+            report.subcases.len(),
+            3,
+            "X's places in 4x4: centre, edges, corners"
+        );
+        assert_eq!(*lock(&lines), 3 * 3, "one line per shard");
+        assert_eq!(report.classes().classes, 3);
+        // The shards add up to exactly one plain search of each subcase.
+        let (_, subcases) = split(&campaign.puzzle, "X", Some("T")).unwrap();
+        for (done, sub) in report.subcases.iter().zip(&subcases) {
+            let mut dlx = Dlx::new(&sub.built.matrix);
+            dlx.fix(sub.x_option).unwrap();
+            let whole = dlx.count(HEURISTIC);
+            assert_eq!(
+                (done.stats.solutions, done.stats.updates, done.stats.nodes),
+                (whole.solutions, whole.updates, whole.nodes),
+                "{}",
+                sub.label
+            );
+        }
+        // A second run finds every shard done and searches nothing.
+        let again = campaign
+            .run(|line| panic!("searched again: {line}"))
+            .unwrap();
+        assert_eq!(again.total(), report.total());
+        assert_eq!(again.classes().classes, 3);
+        // Without the breaker the plan differs, and the files say so.
+        let unbroken = Campaign {
+            breaker: None,
+            ..campaign.clone()
+        };
+        let err = unbroken.run(|_| {}).unwrap_err().to_string();
+        assert!(err.contains("another shard plan"), "{err}");
+        // A breaker that a reflection turns into another piece is refused.
+        let chiral = Campaign {
+            breaker: Some("F".to_string()),
+            ..campaign
+        };
+        let err = chiral.run(|_| {}).unwrap_err().to_string();
+        assert!(err.contains("cannot split") && err.contains("`F`"), "{err}");
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
