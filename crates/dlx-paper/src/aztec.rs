@@ -577,6 +577,9 @@ impl Shard {
             complete: true,
             ..Stats::default()
         };
+        if stats.nodes == 0 {
+            return Err(bad("`nodes` is 0, but every search counts its root".into()));
+        }
         if stats.solutions != solutions.len() as u64 {
             return Err(bad("the solution count and the rows listed disagree".into()));
         }
@@ -634,6 +637,13 @@ mod tests {
         .unwrap();
         let err = Shard::load(&file, "2048 4 W").unwrap_err().to_string();
         assert!(err.contains("disagree"), "{err}");
+        fs::write(
+            &file,
+            "plan 2048 4 W\nsolutions 0\nupdates 1\nnodes 0\nseconds 1\n",
+        )
+        .unwrap();
+        let err = Shard::load(&file, "2048 4 W").unwrap_err().to_string();
+        assert!(err.contains("`nodes` is 0"), "{err}");
         fs::write(&file, "plan 2048 4 W\nrows 1 x\n").unwrap();
         let err = Shard::load(&file, "2048 4 W").unwrap_err().to_string();
         assert!(err.contains("line 2: bad row number"), "{err}");
