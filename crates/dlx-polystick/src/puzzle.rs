@@ -87,6 +87,16 @@ impl Puzzle {
         self
     }
 
+    /// The column (index in [`Puzzle::pieces`]) of the piece with this name.
+    pub fn piece_index(&self, name: &str) -> Result<usize, PolystickError> {
+        self.pieces
+            .iter()
+            .position(|p| p.name() == name)
+            .ok_or_else(|| PolystickError::PieceNotInPuzzle {
+                name: name.to_string(),
+            })
+    }
+
     /// Keeps only one orientation of a piece, given by segment names (any translation).
     /// Fixing one of the 8 orientations of a piece without symmetry, on a board with the 8
     /// symmetries of the square, picks exactly one solution of every orbit.
@@ -101,13 +111,7 @@ impl Puzzle {
     /// # Ok::<(), dlx_polystick::PolystickError>(())
     /// ```
     pub fn fix_orientation(mut self, piece: &str, shape: &str) -> Result<Self, PolystickError> {
-        let k = self
-            .pieces
-            .iter()
-            .position(|p| p.name() == piece)
-            .ok_or_else(|| PolystickError::PieceNotInPuzzle {
-                name: piece.to_string(),
-            })?;
+        let k = self.piece_index(piece)?;
         let segs = shape
             .split_whitespace()
             .map(str::parse)
@@ -154,13 +158,7 @@ impl Puzzle {
         piece: &str,
         group: &[Transform],
     ) -> Result<Self, PolystickError> {
-        let k = self
-            .pieces
-            .iter()
-            .position(|p| p.name() == piece)
-            .ok_or_else(|| PolystickError::PieceNotInPuzzle {
-                name: piece.to_string(),
-            })?;
+        let k = self.piece_index(piece)?;
         self.orbit_minima.retain(|(p, _)| *p != k);
         let places: BTreeSet<Vec<Seg>> = self
             .placements()

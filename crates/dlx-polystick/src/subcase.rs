@@ -83,13 +83,7 @@ pub fn subcases(
     piece: &str,
     breaker: Option<&str>,
 ) -> Result<Vec<Subcase>, PolystickError> {
-    let k = puzzle
-        .pieces
-        .iter()
-        .position(|p| p.name() == piece)
-        .ok_or_else(|| PolystickError::PieceNotInPuzzle {
-            name: piece.to_string(),
-        })?;
+    let k = puzzle.piece_index(piece)?;
     let symmetries = puzzle.board.symmetries();
     let mut orbits: BTreeMap<Vec<Seg>, usize> = BTreeMap::new();
     for pl in puzzle.placements() {
