@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use dlx_paper::aztec::{AZTEC_BREAKER, Campaign, SHARDS, default_dir};
 
-use crate::option_value;
+use crate::{option_number, option_value};
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let only = match option_value(args, "--only") {
@@ -22,8 +22,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         None => None,
     };
     let campaign = Campaign {
-        shards: parse(args, "--shards", SHARDS)?,
-        threads: parse(args, "--threads", 0)?,
+        shards: option_number(args, "--shards", SHARDS)?,
+        threads: option_number(args, "--threads", 0)?,
         only,
         search: !args.iter().any(|a| a == "--status"),
         ..Campaign::new(option_value(args, "--dir").map_or_else(default_dir, PathBuf::from))
@@ -54,11 +54,4 @@ pub fn run(args: &[String]) -> Result<(), String> {
         );
     }
     Ok(())
-}
-
-fn parse(args: &[String], flag: &str, default: usize) -> Result<usize, String> {
-    option_value(args, flag).map_or(Ok(default), |v| {
-        v.parse()
-            .map_err(|_| format!("{flag} wants a number, not `{v}`"))
-    })
 }

@@ -52,12 +52,7 @@ fn micros_per(d: Duration, n: usize) -> f64 {
 
 /// `cargo xtask bench sudoku [--rounds N]`.
 fn sudoku(args: &[String]) -> Result<(), String> {
-    let rounds: usize = match crate::option_value(args, "--rounds") {
-        Some(r) => r
-            .parse()
-            .map_err(|_| format!("--rounds: `{r}` is not a number"))?,
-        None => 5,
-    };
+    let rounds = crate::option_number(args, "--rounds", 5)?;
     let t = Instant::now();
     let empty = Grid::empty(3).map_err(|e| e.to_string())?;
     let mut solver = Solver::new();

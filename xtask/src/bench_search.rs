@@ -22,9 +22,7 @@ use crate::{option_value, workspace_root};
 const PROBLEMS: &[&str] = &["pentomino-6x10", "queens-14", "scott"];
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let rounds: usize = option_value(args, "--rounds")
-        .map_or(Ok(3), str::parse)
-        .map_err(|e| format!("--rounds: {e}"))?;
+    let rounds = crate::option_number(args, "--rounds", 3)?;
     let baseline = option_value(args, "--baseline")
         .map(build_baseline)
         .transpose()?;

@@ -68,6 +68,14 @@ pub fn option_value<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
         .map(String::as_str)
 }
 
+/// Value of `--flag N` in `args` as a number, or `default` when the flag is absent.
+pub fn option_number(args: &[String], flag: &str, default: usize) -> Result<usize, String> {
+    option_value(args, flag).map_or(Ok(default), |v| {
+        v.parse()
+            .map_err(|_| format!("{flag} wants a number, not `{v}`"))
+    })
+}
+
 /// The workspace root (xtask lives one level below it).
 pub fn workspace_root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -235,26 +235,14 @@ impl Campaign {
                     p.plan.load.iter().sum::<f64>(),
                 );
                 let done: Vec<Shard> = p.done.into_iter().flatten().collect();
-                let mut stats = Stats::default();
-                let mut seconds = 0.0;
-                let mut solutions = Vec::new();
-                for shard in &done {
-                    add(&mut stats, &shard.stats);
-                    // Every shard's Stats counts the root (nodes = 1 + its levels); the
-                    // subcase's tree has one.
-                    stats.nodes -= 1;
-                    seconds += shard.seconds;
-                    solutions.extend(
-                        shard
-                            .solutions
-                            .iter()
-                            .map(|rows| p.sub.built.arrangement_of(rows.iter().copied())),
-                    );
-                }
-                if !done.is_empty() {
-                    stats.nodes += 1;
-                }
+                let mut stats = sum_shards(done.iter().map(|shard| &shard.stats));
                 stats.complete = done.len() == shards;
+                let seconds = done.iter().map(|shard| shard.seconds).sum();
+                let solutions = done
+                    .iter()
+                    .flat_map(|shard| &shard.solutions)
+                    .map(|rows| p.sub.built.arrangement_of(rows.iter().copied()))
+                    .collect();
                 SubcaseReport {
                     sub: p.sub,
                     shards,
@@ -337,13 +325,20 @@ impl Campaign {
     }
 }
 
-/// Adds the totals of another part of the search (the shard files keep no per-level profile,
-/// so [`Stats::merge`], which sums profiles, does not apply; the caller corrects the nodes for
-/// the root that every part's Stats counts).
-fn add(total: &mut Stats, part: &Stats) {
-    total.solutions += part.solutions;
-    total.updates += part.updates;
-    total.nodes += part.nodes;
+/// The totals of the shards of one tree. The shard files keep no per-level profile, so
+/// [`Stats::merge`] (which sums profiles) does not apply; and every shard's Stats counts the
+/// root (nodes = 1 + its levels), which the tree has once.
+fn sum_shards<'a>(shards: impl Iterator<Item = &'a Stats>) -> Stats {
+    let mut total = Stats::default();
+    let mut any = false;
+    for s in shards {
+        total.solutions += s.solutions;
+        total.updates += s.updates;
+        total.nodes += s.nodes - 1;
+        any = true;
+    }
+    total.nodes += u64::from(any);
+    total
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -413,9 +408,12 @@ impl Report {
 
     /// The figures of every subcase done so far, added.
     pub fn total(&self) -> Stats {
+        // Separate trees, each with its own root: their figures simply add up.
         let mut total = Stats::default();
         for s in &self.subcases {
-            add(&mut total, &s.stats);
+            total.solutions += s.stats.solutions;
+            total.updates += s.stats.updates;
+            total.nodes += s.stats.nodes;
         }
         total.complete = self.complete;
         total

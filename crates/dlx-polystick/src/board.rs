@@ -30,6 +30,13 @@ impl Transform {
     pub fn seg(&self, s: Seg) -> Seg {
         s.apply(self.sym).shift(self.dx, self.dy)
     }
+
+    /// The image of a set of segments (a piece's place, a board), sorted.
+    pub fn image(&self, segs: &[Seg]) -> Vec<Seg> {
+        let mut out: Vec<Seg> = segs.iter().map(|&s| self.seg(s)).collect();
+        out.sort_unstable();
+        out
+    }
 }
 
 impl Board {
@@ -182,9 +189,7 @@ impl Board {
                     dx: bx - mx,
                     dy: by - my,
                 };
-                let mut image: Vec<Seg> = self.segs.iter().map(|&s| t.seg(s)).collect();
-                image.sort_unstable();
-                (image == self.segs).then_some(t)
+                (t.image(&self.segs) == self.segs).then_some(t)
             })
             .collect()
     }
@@ -196,11 +201,7 @@ impl Board {
         want.sort_unstable();
         self.symmetries()
             .into_iter()
-            .filter(|t| {
-                let mut image: Vec<Seg> = want.iter().map(|&s| t.seg(s)).collect();
-                image.sort_unstable();
-                image == want
-            })
+            .filter(|t| t.image(&want) == want)
             .collect()
     }
 

@@ -61,9 +61,7 @@ impl Subcase {
         let row = built
             .placements
             .iter()
-            .position(|pl| {
-                built.pieces[pl.piece].name() == self.piece && sorted(&pl.segs) == self.place
-            })
+            .position(|pl| built.pieces[pl.piece].name() == self.piece && pl.segs == self.place)
             .ok_or_else(|| PolystickError::PieceNotInPuzzle {
                 name: self.piece.clone(),
             })?;
@@ -92,7 +90,7 @@ pub fn subcases(
         }
         let least = symmetries
             .iter()
-            .map(|t| sorted(&pl.segs.iter().map(|&s| t.seg(s)).collect::<Vec<_>>()))
+            .map(|t| t.image(&pl.segs))
             .min()
             .expect("the identity is a symmetry");
         *orbits.entry(least).or_default() += 1;
@@ -116,12 +114,6 @@ pub fn subcases(
             })
         })
         .collect()
-}
-
-fn sorted(segs: &[Seg]) -> Vec<Seg> {
-    let mut v = segs.to_vec();
-    v.sort_unstable();
-    v
 }
 
 #[cfg(test)]
