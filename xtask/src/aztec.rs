@@ -52,6 +52,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
              are heavy-tailed); run `cargo xtask aztec` again to go on",
             100.0 * report.estimated_progress()
         );
+        if let Some(left) = report.estimated_seconds_left() {
+            let threads = campaign.thread_count();
+            println!(
+                "at the shards' pace so far: about {:.1} CPU hours left, {:.1} h on {threads} \
+                 threads",
+                left / 3600.0,
+                left / 3600.0 / threads as f64
+            );
+        }
     }
     Ok(())
 }
