@@ -238,14 +238,14 @@ impl Campaign {
                         .iter()
                         .zip(&p.plan.load)
                         .filter(|(d, _)| d.is_some())
-                        .map(|(_, l)| l)
-                        .sum::<f64>(),
+                        .fold(0.0, |a, (_, l)| a + l),
                     p.plan.load.iter().sum::<f64>(),
                 );
                 let done: Vec<Shard> = p.done.into_iter().flatten().collect();
                 let mut stats = sum_shards(done.iter().map(|shard| &shard.stats));
                 stats.complete = done.len() == shards;
-                let seconds = done.iter().map(|shard| shard.seconds).sum();
+                // A fold from +0.0: an empty f64 sum is -0.0, which would print as "-0".
+                let seconds = done.iter().fold(0.0, |a, shard| a + shard.seconds);
                 let solutions = done
                     .iter()
                     .flat_map(|shard| &shard.solutions)
@@ -779,6 +779,9 @@ mod tests {
         assert_eq!(report.subcases[0].shards_done, 0);
         assert!(!report.complete);
         assert_eq!(report.estimated_seconds_left(), None);
+        // Nothing done reads +0, not the -0 of an empty f64 sum (printed as "-0").
+        assert!(report.estimated_progress().is_sign_positive());
+        assert!(report.subcases[0].seconds.is_sign_positive());
         // A shard written by hand for this plan is read back into the sums.
         let (_, subcases) = aztec_subcases();
         let mut dlx = Dlx::new(&subcases[8].built.matrix);
