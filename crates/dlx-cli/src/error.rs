@@ -13,6 +13,16 @@ pub enum CliError {
         /// The system's reason.
         source: std::io::Error,
     },
+    /// The input is not text (UTF-8).
+    #[error("{path}: line {line}, column {column}: not UTF-8 text")]
+    NotUtf8 {
+        /// The file (`-` for standard input).
+        path: String,
+        /// The line of the first byte that is not UTF-8 (from 1).
+        line: usize,
+        /// Its column, in characters (from 1).
+        column: usize,
+    },
     /// The input is not valid Knuth format.
     #[error("{path}: {source}")]
     Format {

@@ -170,21 +170,33 @@ fn show(live: &Live) {
     }
 }
 
-/// Reads a file, or standard input for `-` or no file.
+/// Reads a file, or standard input for `-` or no file. Text that is not UTF-8 is refused with
+/// the line and column of its first bad byte.
 pub fn read_input(path: Option<&str>) -> Result<(String, String), CliError> {
-    match path {
-        None | Some("-") => {
-            let mut text = String::new();
-            io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|e| CliError::io("-", e))?;
-            Ok(("-".to_string(), text))
+    let name = match path {
+        None | Some("-") => "-",
+        Some(p) => p,
+    };
+    let bytes = if name == "-" {
+        let mut bytes = Vec::new();
+        io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| CliError::io("-", e))?;
+        bytes
+    } else {
+        std::fs::read(name).map_err(|e| CliError::io(name, e))?
+    };
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
+        CliError::NotUtf8 {
+            path: name.to_string(),
+            line: good.iter().filter(|&&b| b == b'\n').count() + 1,
+            // Characters, not bytes, before the bad byte on its line.
+            column: String::from_utf8_lossy(&good[line_start..]).chars().count() + 1,
         }
-        Some(p) => {
-            let text = std::fs::read_to_string(p).map_err(|e| CliError::io(p, e))?;
-            Ok((p.to_string(), text))
-        }
-    }
+    })?;
+    Ok((name.to_string(), text))
 }
 
 /// Prints a command's named problems, one per line with its description (`dlx X list`).
