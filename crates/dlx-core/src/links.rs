@@ -72,8 +72,8 @@ impl Links {
     /// Builds the arena; every column lists its options top to bottom in option order.
     ///
     /// # Panics
-    /// If the matrix has more than [`MAX_NODES`] nodes, which [`crate::MatrixBuilder::build`]
-    /// already refuses.
+    /// If the matrix has more nodes than 32-bit byte offsets can address, which
+    /// [`crate::MatrixBuilder::build`] already refuses.
     pub fn new(matrix: &Matrix) -> Self {
         let items = matrix.items().len();
         let total = 1 + items + matrix.ones();

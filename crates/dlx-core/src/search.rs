@@ -134,7 +134,7 @@ enum State {
     Done,
 }
 
-/// One run of Algorithm DLX over a [`Dlx`] arena. Configure it with the builder methods, then
+/// One run of Algorithm DLX over a [`Dlx`](crate::Dlx) arena. Configure it with the builder methods, then
 /// drive it with [`Search::run`], [`Search::count`], [`Search::first`] or as an iterator of
 /// [`Solution`]s. When it is dropped, finished or not, the arena is restored exactly.
 pub struct Search<'a> {
