@@ -40,10 +40,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     println!();
     print!("{}", report.table().render());
-    let cpu: f64 = report.subcases.iter().map(|s| s.seconds).sum();
+    let busy: f64 = report.subcases.iter().map(|s| s.seconds).sum();
     println!(
-        "CPU time of the shards done: {cpu:.0} s ({:.2e} updates/s per thread); this run: {:.0} s",
-        report.total().updates as f64 / cpu.max(1e-9),
+        "running time of the shards done: {busy:.0} thread-seconds ({:.2e} updates/s per thread); this run: {:.0} s",
+        report.total().updates as f64 / busy.max(1e-9),
         start.elapsed().as_secs_f64()
     );
     if !report.complete {
@@ -55,7 +55,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         if let Some(left) = report.estimated_seconds_left() {
             let threads = campaign.thread_count();
             println!(
-                "at the shards' pace so far: about {:.1} CPU hours left, {:.1} h on {threads} \
+                "at the shards' pace so far: about {:.1} thread-hours left, {:.1} h on {threads} \
                  threads",
                 left / 3600.0,
                 left / 3600.0 / threads as f64

@@ -385,7 +385,8 @@ pub struct SubcaseReport {
     pub estimate: (f64, f64),
     /// Their figures, added (totals only); `complete` when all are done.
     pub stats: Stats,
-    /// Their running times, added (CPU seconds: one thread per shard).
+    /// Their running times, added: thread-seconds, each shard running on one thread (wall
+    /// time of that thread, so a busy machine makes it longer than the CPU time).
     pub seconds: f64,
     /// Their solutions, X included.
     pub solutions: Vec<Arrangement>,
@@ -411,9 +412,9 @@ impl Report {
         if all > 0.0 { done / all } else { 0.0 }
     }
 
-    /// CPU seconds still to go (one thread), extrapolated from the shards done: their CPU
+    /// Thread-seconds still to go, extrapolated from the shards done: their running
     /// time per estimated node, times the estimated nodes left. The estimates' scale errors
-    /// cancel (shards in one subcase come out some 1.5x above their estimate alike); their
+    /// cancel (shards in one subcase come out some 1.25-1.5x above their estimate alike); their
     /// scatter does not, so this is a guide. `None` before any shard is done.
     pub fn estimated_seconds_left(&self) -> Option<f64> {
         let (done, all, seconds) = self.subcases.iter().fold((0.0, 0.0, 0.0), |(d, a, t), s| {
