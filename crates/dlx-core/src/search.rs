@@ -134,9 +134,9 @@ enum State {
     Done,
 }
 
-/// One run of Algorithm DLX over a [`Dlx`](crate::Dlx) arena. Configure it with the builder methods, then
-/// drive it with [`Search::run`], [`Search::count`], [`Search::first`] or as an iterator of
-/// [`Solution`]s. When it is dropped, finished or not, the arena is restored exactly.
+/// One run of Algorithm DLX over a [`Dlx`](crate::Dlx) arena. Configure it with the builder
+/// methods, then drive it with [`Search::run`], [`Search::count`], [`Search::first`] or as an
+/// iterator of [`Solution`]s. When it is dropped, finished or not, the arena is restored exactly.
 pub struct Search<'a> {
     links: &'a mut Links,
     rule: Rule<'a>,
