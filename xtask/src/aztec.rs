@@ -40,7 +40,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     println!();
     print!("{}", report.table().render());
-    let busy: f64 = report.subcases.iter().map(|s| s.seconds).sum();
+    let busy = report.seconds();
     println!(
         "running time of the shards done: {busy:.0} thread-seconds ({:.2e} updates/s per thread); this run: {:.0} s",
         report.total().updates as f64 / busy.max(1e-9),

@@ -417,10 +417,16 @@ impl Report {
     /// cancel (shards in one subcase come out some 1.25-1.5x above their estimate alike); their
     /// scatter does not, so this is a guide. `None` before any shard is done.
     pub fn estimated_seconds_left(&self) -> Option<f64> {
-        let (done, all, seconds) = self.subcases.iter().fold((0.0, 0.0, 0.0), |(d, a, t), s| {
-            (d + s.estimate.0, a + s.estimate.1, t + s.seconds)
-        });
-        (done > 0.0).then(|| seconds / done * (all - done))
+        let (done, all) = self
+            .subcases
+            .iter()
+            .fold((0.0, 0.0), |(d, a), s| (d + s.estimate.0, a + s.estimate.1));
+        (done > 0.0).then(|| self.seconds() / done * (all - done))
+    }
+
+    /// The running times of every shard done, added (thread-seconds).
+    pub fn seconds(&self) -> f64 {
+        self.subcases.iter().fold(0.0, |t, s| t + s.seconds)
     }
 
     /// The figures of every subcase done so far, added.
