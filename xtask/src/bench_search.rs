@@ -2,7 +2,11 @@
 //!
 //! For the 6x10 pentominoes, 14 queens and Scott's problem it prints the updates per second
 //! of one thread, and the speed-up of all cores in the same run (the figures are checked to
-//! be identical). Two optional baselines, each run on the same matrices in the same command:
+//! be identical). Beside the speed-up it prints the machine's ceiling for it: N independent
+//! copies of the one-thread search run side by side on N threads, each with its own arena,
+//! share nothing but the processor, so N times one search's time over their time is the most
+//! any split of one search could gain here (on a virtual machine whose cores share a physical
+//! one, well below N). Two optional baselines, each run on the same matrices in the same command:
 //! - `--baseline REV`: the `dlx` binary of another revision (built in a git worktree under
 //!   `target/bench-baseline/`), e.g. `HEAD~1`, for the ratio against the previous commit; it
 //!   reads the same matrices through `dlx solve`;
@@ -30,12 +34,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!("best of {rounds} runs; all cores = {threads} threads\n");
     println!(
-        "{:<16} {:>14} {:>10} {:>10} {:>9}{}{}",
+        "{:<16} {:>14} {:>10} {:>10} {:>9} {:>8}{}{}",
         "problem",
         "updates",
         "1 thread",
         "M upd/s",
         "speed-up",
+        "ceiling",
         if baseline.is_some() {
             "  vs baseline"
         } else {
@@ -47,69 +52,118 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let problem = dlx_paper::problem(name).map_err(|e| e.to_string())?;
         let mut dlx = Dlx::new(&problem.matrix);
         let h = problem.heuristic;
-        let (one, stats) = best(rounds, || dlx.count(h));
-        let (all, par) = best(rounds, || dlx.par_count(h, threads));
-        if par != stats {
-            return Err(format!(
-                "{name}: parallel figures differ from sequential ones"
-            ));
+        let text = format::write(&problem.matrix, None);
+        let mut baseline_cmd = match &baseline {
+            Some(bin) => {
+                // Any revision's `dlx solve` reads the matrix; one rayon thread keeps it
+                // sequential.
+                let file = workspace_root().join(format!("target/bench-baseline/{name}.dlx"));
+                std::fs::write(&file, &text).map_err(|e| format!("{}: {e}", file.display()))?;
+                let mut cmd = Command::new(bin);
+                cmd.arg("solve").arg(&file).env("RAYON_NUM_THREADS", "1");
+                Some(cmd)
+            }
+            None => None,
+        };
+        // The timings are interleaved round by round and the best of each kept, so that a
+        // slow spell of this shared machine does not fall on one column only.
+        let mut one = Duration::MAX;
+        let mut all = Duration::MAX;
+        let mut side_by_side = Duration::MAX;
+        let mut theirs = Duration::MAX;
+        let mut knuth = Duration::MAX;
+        let mut stats = Stats::default();
+        for _ in 0..rounds.max(1) {
+            let (t, seq) = timed(|| dlx.count(h));
+            (one, stats) = (one.min(t), seq);
+            let (t, par) = timed(|| dlx.par_count(h, threads));
+            all = all.min(t);
+            if par != stats {
+                return Err(format!(
+                    "{name}: parallel figures differ from sequential ones"
+                ));
+            }
+            side_by_side =
+                side_by_side.min(copies_side_by_side(threads, &problem.matrix, h, &stats)?);
+            if let Some(cmd) = &mut baseline_cmd {
+                theirs = theirs.min(time_command(cmd, None)?);
+            }
+            if let Some(dance) = &dance {
+                knuth = knuth.min(time_command(&mut Command::new(dance), Some(&text))?);
+            }
         }
         let mut line = format!(
-            "{:<16} {:>14} {:>8.3} s {:>10.1} {:>8.2}x",
+            "{:<16} {:>14} {:>8.3} s {:>10.1} {:>8.2}x {:>7.2}x",
             name,
             stats.updates,
             one.as_secs_f64(),
             stats.updates as f64 / one.as_secs_f64() / 1e6,
-            one.as_secs_f64() / all.as_secs_f64()
+            one.as_secs_f64() / all.as_secs_f64(),
+            threads as f64 * one.as_secs_f64() / side_by_side.as_secs_f64()
         );
-        let text = format::write(&problem.matrix, None);
-        if let Some(bin) = &baseline {
-            // Any revision's `dlx solve` reads the matrix; one rayon thread keeps it sequential.
-            let file = workspace_root().join(format!("target/bench-baseline/{name}.dlx"));
-            std::fs::write(&file, &text).map_err(|e| format!("{}: {e}", file.display()))?;
-            let mut cmd = Command::new(bin);
-            cmd.arg("solve").arg(&file).env("RAYON_NUM_THREADS", "1");
-            let theirs = best_time(rounds, || run_quiet(&mut cmd, None))?;
+        if baseline.is_some() {
             line.push_str(&format!(
                 "  {:>10.2}x",
                 theirs.as_secs_f64() / one.as_secs_f64()
             ));
         }
-        if let Some(dance) = &dance {
-            let theirs = best_time(rounds, || run_quiet(&mut Command::new(dance), Some(&text)))?;
+        if dance.is_some() {
             line.push_str(&format!(
                 "  {:>8.2}x",
-                theirs.as_secs_f64() / one.as_secs_f64()
+                knuth.as_secs_f64() / one.as_secs_f64()
             ));
         }
         println!("{line}");
     }
     println!(
-        "\n\"vs\" columns: the baseline's time over ours on one thread (above 1 = we are faster)."
+        "\nspeed-up: one thread's time over all cores' on the same search. ceiling: {threads} \
+         independent one-thread searches side by side, {threads} times one's time over theirs."
+    );
+    println!(
+        "\"vs\" columns: the baseline's time over ours on one thread (above 1 = we are faster)."
     );
     Ok(())
 }
 
-fn best(rounds: usize, mut f: impl FnMut() -> Stats) -> (Duration, Stats) {
-    let mut out = None;
-    let mut fastest = Duration::MAX;
-    for _ in 0..rounds.max(1) {
-        let t = Instant::now();
-        let s = f();
-        fastest = fastest.min(t.elapsed());
-        out = Some(s);
-    }
-    (fastest, out.expect("at least one round"))
+fn timed(f: impl FnOnce() -> Stats) -> (Duration, Stats) {
+    let t = Instant::now();
+    let s = f();
+    (t.elapsed(), s)
 }
 
-fn best_time(rounds: usize, mut f: impl FnMut() -> Result<(), String>) -> Result<Duration, String> {
-    let mut fastest = Duration::MAX;
-    for _ in 0..rounds.max(1) {
-        let t = Instant::now();
-        f()?;
-        fastest = fastest.min(t.elapsed());
+/// The wall-clock time of `threads` copies of the one-thread search run at once, each on its
+/// own thread and arena; each copy's figures are checked against the sequential ones.
+fn copies_side_by_side(
+    threads: usize,
+    matrix: &dlx_core::Matrix,
+    h: dlx_core::Heuristic,
+    expected: &Stats,
+) -> Result<Duration, String> {
+    // Arenas are built before the clock starts, as for the one-thread time.
+    let arenas: Vec<Dlx> = (0..threads).map(|_| Dlx::new(matrix)).collect();
+    let t = Instant::now();
+    let figures: Vec<Stats> = std::thread::scope(|s| {
+        let handles: Vec<_> = arenas
+            .into_iter()
+            .map(|mut dlx| s.spawn(move || dlx.count(h)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|t| t.join().expect("a side-by-side search panicked"))
+            .collect()
+    });
+    let elapsed = t.elapsed();
+    if figures.iter().any(|f| f != expected) {
+        return Err("side-by-side copies of the search disagree with it".into());
     }
-    Ok(fastest)
+    Ok(elapsed)
+}
+
+/// The wall-clock time of one run of a command.
+fn time_command(cmd: &mut Command, input: Option<&str>) -> Result<Duration, String> {
+    let t = Instant::now();
+    run_quiet(cmd, input)?;
+    Ok(t.elapsed())
 }
 
 /// Runs a command to completion, feeding `input` on stdin, discarding its output.

@@ -28,6 +28,13 @@ fn check(dlx: &mut Dlx, h: Heuristic) {
         found.sort();
         assert_eq!(found, seq_solutions);
         assert_eq!(*dlx, pristine);
+        // Counting takes its own path (no solution is built), with the same figures.
+        assert_eq!(
+            dlx.par_count(h, threads),
+            seq,
+            "counting, {threads} threads, {h:?}"
+        );
+        assert_eq!(*dlx, pristine);
     }
 }
 
