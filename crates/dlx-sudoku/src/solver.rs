@@ -51,8 +51,9 @@ impl Default for Solver {
 
 /// The search for one puzzle: plain DLX or DLX with propagation.
 enum Run<'a> {
-    Plain(Search<'a>),
-    // Boxed: it is much the larger, and one is made per puzzle, not per node.
+    // Both boxed: they are large and of different sizes, and one is made per puzzle, not
+    // per node (a search already allocates its per-depth vectors).
+    Plain(Box<Search<'a>>),
     Reduce(Box<Reduce<'a>>),
 }
 
@@ -105,7 +106,7 @@ impl Solver {
             if let Some(l) = limit {
                 s = s.limit(l);
             }
-            Run::Plain(s)
+            Run::Plain(Box::new(s))
         }
     }
 
@@ -160,7 +161,7 @@ impl Solver {
     /// [`dlx_core::Reduce`] counts them.
     pub fn stats(&mut self, grid: &Grid, limit: Option<u64>) -> Stats {
         let stats = match self.run(grid, limit) {
-            Run::Plain(s) => s.count(),
+            Run::Plain(s) => (*s).count(),
             Run::Reduce(r) => (*r).count(),
         };
         self.unfix(grid);
