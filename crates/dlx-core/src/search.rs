@@ -405,9 +405,7 @@ impl<'a> Search<'a> {
                 let mark = *at!(self.mark) as usize;
                 while top > mark {
                     top -= 1;
-                    debug_assert!(top < self.trail.len());
-                    // SAFETY: top < the trail's length, as it was when pushed.
-                    links.uncover(unsafe { *self.trail.get_unchecked(top) });
+                    links.uncover(self.trail[top]);
                 }
                 node = links.down(node);
             } else if level == cutoff {
@@ -453,10 +451,10 @@ impl<'a> Search<'a> {
             let mut j = links.next(node);
             while j != node {
                 let c = links.column(j);
-                debug_assert!(top < self.trail.len());
-                // SAFETY: each column is covered at most once along a path, so the trail
-                // never holds more than the item count.
-                unsafe { *self.trail.get_unchecked_mut(top) = c };
+                // In bounds: a column is covered at most once along a path, so the trail
+                // never holds more than the item count (a bounds check per cover is nothing
+                // beside the cover).
+                self.trail[top] = c;
                 top += 1;
                 updates += links.cover(c);
                 j = links.next(j);
