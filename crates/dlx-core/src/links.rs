@@ -241,10 +241,19 @@ impl Links {
     /// ...), as the search does after choosing the row; returns the updates.
     #[inline(always)]
     pub(crate) fn cover_others(&mut self, x: Link) -> u64 {
+        self.cover_others_with(x, |_| {})
+    }
+
+    /// [`Links::cover_others`], telling `covered` each column as it is covered: the search
+    /// keeps them on its trail, to uncover them in reverse without finding the row again.
+    #[inline(always)]
+    pub(crate) fn cover_others_with(&mut self, x: Link, mut covered: impl FnMut(Link)) -> u64 {
         let mut updates = 0;
         let mut j = self.next(x);
         while j != x {
-            updates += self.cover(self.column(j));
+            let c = self.column(j);
+            covered(c);
+            updates += self.cover(c);
             j = self.next(j);
         }
         updates

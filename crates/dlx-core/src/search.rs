@@ -447,18 +447,14 @@ impl<'a> Search<'a> {
             }
             *at!(self.choice) = node;
             *at!(self.mark) = top as u32;
-            let mut updates = 0;
-            let mut j = links.next(node);
-            while j != node {
-                let c = links.column(j);
+            let trail = &mut self.trail;
+            let updates = links.cover_others_with(node, |c| {
                 // In bounds: a column is covered at most once along a path, so the trail
                 // never holds more than the item count (a bounds check per cover is nothing
                 // beside the cover).
-                self.trail[top] = c;
+                trail[top] = c;
                 top += 1;
-                updates += links.cover(c);
-                j = links.next(j);
-            }
+            });
             let profile = at!(self.profile);
             profile.nodes += 1;
             profile.updates += updates;
