@@ -172,7 +172,7 @@ fn tetrasticks_aztec() {
 }
 
 #[test]
-#[ignore = "about 1e13 updates, 7 hours on 2 cores; resumes the shards of target/aztec (`cargo xtask aztec`): run by `cargo xtask paper --full --only tetrasticks-aztec-search`"]
+#[ignore = "about 1e13 updates, 7 hours on 2 cores; resumes the shards of results/aztec (`cargo xtask aztec`): run by `cargo xtask paper --full --only tetrasticks-aztec-search`"]
 fn tetrasticks_aztec_search() {
     check("tetrasticks-aztec-search");
 }

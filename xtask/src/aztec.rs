@@ -2,7 +2,8 @@
 //! search of about 10^13 updates, run as a resumable campaign of shards
 //! ([`dlx_paper::aztec`]): stop it any time, start it again, and it goes on where it stopped.
 //!
-//! Flags: `--dir DIR` (default `target/aztec`, or `$DLX_AZTEC_DIR`), `--shards N` per subcase
+//! Flags: `--dir DIR` (default `results/aztec`, kept
+//! under version control, or `$DLX_AZTEC_DIR`), `--shards N` per subcase
 //! (default 64), `--threads T` shards at once (default: one per core), `--only K` (subcase
 //! K only), `--status` (read what is done, search nothing).
 

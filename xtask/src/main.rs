@@ -27,7 +27,7 @@ tasks:
   aztec [--shards N] [--threads T] [--dir DIR] [--only K] [--status]
         The Aztec diamond (Figure 15): about 1e13 updates, run as a resumable campaign of
         shards (split by the position of X, W breaking the symmetry left), T shards at once
-        (default: one per core); finished shards are kept in DIR (default target/aztec, or
+        (default: one per core); finished shards are kept in DIR (default results/aztec, or
         $DLX_AZTEC_DIR) and skipped next time; when all are done, the classes are counted.
   bench <target> [--rounds N]
         Timings as ratios against a baseline in the same run. Targets:

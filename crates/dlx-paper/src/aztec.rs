@@ -92,11 +92,13 @@ pub fn aztec_subcases() -> (PolystickMatrix, Vec<Subcase>) {
 }
 
 /// Where the campaign's shard files live by default: `$DLX_AZTEC_DIR` if set, else
-/// `target/aztec` in the workspace (so `cargo xtask aztec` and the slow snapshot test share
-/// them).
+/// `results/aztec` in the workspace, so `cargo xtask aztec`, the slow snapshot test and
+/// `cargo xtask figures` share them. That directory is under version control: the campaign
+/// takes longer than one sitting of one machine, and a committed shard is one nobody runs
+/// again (a clone resumes where the last commit stopped).
 pub fn default_dir() -> PathBuf {
     std::env::var_os("DLX_AZTEC_DIR").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/aztec"),
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results/aztec"),
         PathBuf::from,
     )
 }

@@ -143,7 +143,7 @@ pub(crate) const TABLES: [TableSpec; 5] = [
     ),
     TableSpec::new(
         "tetrasticks-aztec-search",
-        "3(d): the Aztec diamond searched, 107 classes (about 1e13 updates; resumes from target/aztec)",
+        "3(d): the Aztec diamond searched, 107 classes (about 1e13 updates; resumes from results/aztec)",
         true,
         aztec_search,
     ),
