@@ -787,6 +787,89 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Each primary item of `matrix` exactly once in `rows`, each secondary at most once.
+    fn exact_cover(matrix: &dlx_core::Matrix, rows: &[OptionId]) -> Result<(), String> {
+        let mut seen = vec![0u32; matrix.items().len()];
+        for &r in rows {
+            let row = matrix.options().get(r).ok_or(format!("no row {r}"))?;
+            for &i in row {
+                seen[i] += 1;
+            }
+        }
+        for (item, &n) in matrix.items().iter().zip(&seen) {
+            let ok = match item.kind {
+                dlx_core::ItemKind::Primary => n == 1,
+                dlx_core::ItemKind::Secondary => n <= 1,
+            };
+            if !ok {
+                return Err(format!("item {} covered {n} times", item.name));
+            }
+        }
+        Ok(())
+    }
+
+    /// `results/aztec` is under version control (see [`default_dir`]): a change to the
+    /// matrix or to the shard plan that makes those files wrong must fail here, not hours
+    /// into the next campaign; and every solution they hold must be a solution.
+    #[test]
+    fn the_committed_shards_fit_the_current_plan_and_hold_exact_covers() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results/aztec");
+        let status = Campaign {
+            search: false,
+            ..Campaign::new(&dir)
+        };
+        // Counted first: a campaign running in this directory may add files meanwhile.
+        let files = fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|name| name.ends_with(&format!("-of-{SHARDS}.txt")))
+            .count();
+        // Refuses (errs on) any file written under another plan.
+        let report = status.run(|_| {}).unwrap();
+        let loaded: usize = report.subcases.iter().map(|s| s.shards_done).sum();
+        assert!(
+            loaded >= files,
+            "{loaded} of the {files} shard files in {} read",
+            dir.display()
+        );
+        let (_, subcases) = aztec_subcases();
+        for (s, sub) in subcases.iter().enumerate() {
+            for k in 1..=SHARDS {
+                let file = status.file(s + 1, k);
+                let Ok(text) = fs::read_to_string(&file) else {
+                    continue;
+                };
+                let shape = text.lines().next().unwrap().trim_start_matches("plan ");
+                let shard = Shard::load(&file, shape).unwrap().unwrap();
+                for rows in &shard.solutions {
+                    assert!(
+                        rows.contains(&sub.x_option),
+                        "{}: X elsewhere",
+                        file.display()
+                    );
+                    exact_cover(&sub.built.matrix, rows)
+                        .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn exact_cover_refuses_a_gap_and_an_overlap() {
+        let m = dlx_core::format::parse("a b | x\na x\nb x\nb\n").unwrap();
+        assert!(exact_cover(&m, &[0, 2]).is_ok());
+        assert!(
+            exact_cover(&m, &[0])
+                .unwrap_err()
+                .contains("item b covered 0 times")
+        );
+        assert!(
+            exact_cover(&m, &[0, 1])
+                .unwrap_err()
+                .contains("item x covered 2 times")
+        );
+    }
+
     #[test]
     fn a_status_run_reads_without_searching_and_sums_what_is_done() {
         let dir = temp_dir("status");
