@@ -46,6 +46,7 @@
 pub mod estimate;
 pub mod format;
 mod links;
+mod lookahead;
 mod matrix;
 pub mod mincover;
 #[cfg(feature = "parallel")]

@@ -4,10 +4,13 @@
 //! `choice` (the row O_k tried at depth k) and `column` (the column c chosen there), written
 //! in the goto style of dance.w so that it can pause at every solution and resume. Deep trees
 //! cannot overflow the stack, and any caller — visitor, iterator, counter — drives one loop.
+//! Before a row is covered, the dead-end test ([`crate::lookahead`]) may recognise that its
+//! child would branch on an empty column, and charge the updates instead of making them.
 
 use std::ops::ControlFlow;
 
 use crate::links::{ActiveItems, Link, Links, ROOT, header, item_of};
+use crate::lookahead::Lookahead;
 use crate::matrix::ItemId;
 use crate::solution::{ChosenRow, Solution};
 use crate::stats::{Level, Stats};
@@ -162,6 +165,10 @@ pub struct Search<'a> {
     mark: Vec<u32>,
     /// The trail's length.
     top: usize,
+    /// Whether to charge dead ends without covering them ([`Search::dead_end_test`]).
+    dead_end_test: bool,
+    /// The dead-end test ([`crate::lookahead`]), once the search has started.
+    lookahead: Option<Lookahead>,
 }
 
 /// The top of a search tree, cut at a depth: see [`Search::split`].
@@ -232,6 +239,8 @@ impl<'a> Search<'a> {
             trail: vec![0; items + 1],
             mark: vec![0; depth],
             top: 0,
+            dead_end_test: true,
+            lookahead: None,
         }
     }
 
@@ -248,6 +257,17 @@ impl<'a> Search<'a> {
     /// Chooses columns by a caller-supplied rule.
     pub fn choose_with(mut self, rule: impl ChooseItem + 'a) -> Self {
         self.rule = Rule::Custom(Box::new(rule));
+        self
+    }
+
+    /// Whether to recognise the rows whose child is a dead end (its column has no rows) before
+    /// covering them, and charge their updates without moving a link (default: on). The tree,
+    /// the solutions in their order and every figure are the same either way; only the time
+    /// differs (the 6x10 pentominoes: about 1.7 times faster). It applies under
+    /// [`Heuristic::Mrv`] and [`Heuristic::Leftmost`], and not to [`Search::split`], whose
+    /// paths are those of the plain search.
+    pub fn dead_end_test(mut self, on: bool) -> Self {
+        self.dead_end_test = on;
         self
     }
 
@@ -385,7 +405,23 @@ impl<'a> Search<'a> {
                 self.state = State::PausedEmpty;
                 return true;
             }
-            State::Start => (ROOT, ROOT, false),
+            State::Start => {
+                // The dead-end test knows the S heuristic and the leftmost rule; a split runs
+                // without it, as its paths must be the plain search's, node for node.
+                let leftmost = match self.rule {
+                    Rule::Mrv => Some(false),
+                    Rule::Leftmost => Some(true),
+                    Rule::MrvEager | Rule::Custom(_) => None,
+                }
+                .filter(|_| self.dead_end_test && self.cutoff.is_none());
+                if let Some(leftmost) = leftmost {
+                    let depths = self.profile.len();
+                    self.lookahead = links
+                        .row_sets()
+                        .map(|sets| Lookahead::new(links, sets, depths, leftmost));
+                }
+                (ROOT, ROOT, false)
+            }
             State::Paused => (self.column[level], self.choice[level], true),
         };
         let cutoff = self.cutoff.unwrap_or(usize::MAX);
@@ -429,6 +465,26 @@ impl<'a> Search<'a> {
                 at!(self.profile).updates += links.cover(col);
                 *at!(self.column) = col;
                 node = links.down(col);
+            }
+            if let Some(lookahead) = &mut self.lookahead {
+                // Rows whose child is a dead end are charged without being covered.
+                while node != col && lookahead.worth_testing(level) {
+                    let Some(updates) = lookahead.dead_end(links, node, level) else {
+                        break;
+                    };
+                    let profile = at!(self.profile);
+                    profile.nodes += 1;
+                    profile.updates += updates;
+                    self.profile[level + 1].updates += 1;
+                    if let Some(degrees) = &mut self.degrees {
+                        record_degree(degrees, level + 1, 0);
+                    }
+                    node = links.down(node);
+                }
+                if lookahead.given_up() {
+                    self.lookahead = None;
+                    links.track_live(false);
+                }
             }
             if node == col {
                 // Every row of this column has been tried: backtrack.
@@ -511,5 +567,33 @@ impl Iterator for Search<'_> {
 impl Drop for Search<'_> {
     fn drop(&mut self) {
         self.unwind();
+        if self.lookahead.is_some() {
+            self.links.track_live(false);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lookahead::tests::queens;
+
+    /// On queens the dead-end test costs more than it saves: the search starts with it, gives
+    /// it up part way (the links stop keeping their live rows), and its figures stay those of
+    /// the plain search.
+    #[test]
+    fn a_test_that_does_not_pay_is_given_up() {
+        let mut links = Links::new(&queens(11));
+        let plain = Search::new(&mut links).dead_end_test(false).count();
+        let mut search = Search::new(&mut links);
+        assert!(search.next_solution().is_some());
+        assert!(
+            search.lookahead.is_some(),
+            "the test is on at the first solution"
+        );
+        while search.next_solution().is_some() {}
+        assert!(search.lookahead.is_none(), "the test was given up");
+        assert!(!search.links.live_tracked());
+        assert_eq!(search.stats(), plain);
     }
 }

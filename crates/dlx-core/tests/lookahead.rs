@@ -1,0 +1,103 @@
+//! The dead-end test changes nothing but the time: with it on or off, a search finds the same
+//! solutions in the same order, with the same updates, nodes, per-level profile and branching
+//! degrees, complete or stopped at a limit, and leaves the arena as it found it.
+
+mod common;
+
+use dlx_core::{Dlx, Heuristic, Matrix, Solution, Stats};
+use proptest::prelude::*;
+
+/// Every solution in order and the figures (degrees included), up to `limit` solutions.
+fn run(dlx: &mut Dlx, h: Heuristic, test: bool, limit: Option<u64>) -> (Vec<Solution>, Stats) {
+    let mut search = dlx
+        .search()
+        .heuristic(h)
+        .dead_end_test(test)
+        .record_degrees();
+    if let Some(n) = limit {
+        search = search.limit(n);
+    }
+    let mut solutions = Vec::new();
+    let stats = search.run(|s| {
+        solutions.push(s.to_solution());
+        std::ops::ControlFlow::Continue(())
+    });
+    (solutions, stats)
+}
+
+fn same_with_and_without(m: &Matrix, limit: Option<u64>) {
+    let mut dlx = Dlx::new(m);
+    let pristine = dlx.clone();
+    for h in [Heuristic::Mrv, Heuristic::Leftmost] {
+        let plain = run(&mut dlx, h, false, limit);
+        let tested = run(&mut dlx, h, true, limit);
+        assert_eq!(tested, plain, "{h:?}, limit {limit:?}");
+        assert_eq!(dlx, pristine);
+    }
+}
+
+#[test]
+fn queens_figures_are_unchanged() {
+    for n in 4..=9 {
+        same_with_and_without(&common::queens(n), None);
+        same_with_and_without(&common::queens(n), Some(3));
+    }
+}
+
+#[test]
+fn queens_figures_are_unchanged_below_fixed_options() {
+    let m = common::queens(9);
+    let mut dlx = Dlx::new(&m);
+    dlx.fix(1).unwrap();
+    dlx.fix(12).unwrap();
+    for h in [Heuristic::Mrv, Heuristic::Leftmost] {
+        let plain = run(&mut dlx, h, false, None);
+        let tested = run(&mut dlx, h, true, None);
+        assert!(plain.1.solutions > 0);
+        assert_eq!(tested, plain);
+    }
+}
+
+#[test]
+fn the_rules_without_the_test_are_untouched() {
+    // MrvEager and custom rules never test; the switch must not matter to them either.
+    let m = common::queens(8);
+    let mut dlx = Dlx::new(&m);
+    let a = dlx.search().heuristic(Heuristic::MrvEager).count();
+    let b = dlx
+        .search()
+        .heuristic(Heuristic::MrvEager)
+        .dead_end_test(false)
+        .count();
+    assert_eq!(a, b);
+    assert_eq!(a.solutions, 92);
+}
+
+fn case() -> impl Strategy<Value = (usize, usize, Vec<Vec<usize>>)> {
+    (1usize..=7, 0usize..=3).prop_flat_map(|(p, s)| {
+        let items = p + s;
+        (
+            Just(p),
+            Just(s),
+            prop::collection::vec(
+                prop::collection::btree_set(0..items, 1..=items.min(5)),
+                0..24,
+            )
+            .prop_map(|v| v.into_iter().map(|s| s.into_iter().collect()).collect()),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn random_matrices_give_the_same_search((p, s, options) in case(), limit in 0u64..4) {
+        if let Some(m) = common::numbered(p, s, &options) {
+            same_with_and_without(&m, None);
+            if limit > 0 {
+                same_with_and_without(&m, Some(limit));
+            }
+        }
+    }
+}
