@@ -230,6 +230,11 @@ impl Links {
         self.primaries
     }
 
+    /// Number of nodes, the root and the headers included.
+    pub(crate) fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
     /// Number of options (rows).
     pub(crate) fn option_count(&self) -> usize {
         self.option_start.len()

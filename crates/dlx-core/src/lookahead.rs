@@ -30,6 +30,16 @@ const MAX_BITS: usize = 1 << 27;
 /// The most row lengths weighed by masks; beyond, a dead end's rows are weighed one by one.
 const MAX_CLASSES: usize = 4;
 
+/// A search starts the test once it has tried this fraction of the set-up's size (nodes, and
+/// words of row sets) in rows, so that the set-up never costs much of the search's time.
+const START_DIVISOR: u64 = 8;
+
+/// The rows a search tries before it starts the test (see [`START_DIVISOR`]).
+pub(crate) fn start_after(links: &Links) -> u64 {
+    let words = links.option_count().div_ceil(64) as u64;
+    (links.node_count() as u64 + (links.item_count() as u64 + 1) * words) / START_DIVISOR
+}
+
 /// Where the test does not pay, one row in this many is still tested, to notice a change.
 const SAMPLE: u32 = 16;
 

@@ -10,7 +10,7 @@
 use std::ops::ControlFlow;
 
 use crate::links::{ActiveItems, Link, Links, ROOT, header, item_of};
-use crate::lookahead::Lookahead;
+use crate::lookahead::{self, Lookahead};
 use crate::matrix::ItemId;
 use crate::solution::{ChosenRow, Solution};
 use crate::stats::{Level, Stats};
@@ -167,8 +167,23 @@ pub struct Search<'a> {
     top: usize,
     /// Whether to charge dead ends without covering them ([`Search::dead_end_test`]).
     dead_end_test: bool,
-    /// The dead-end test ([`crate::lookahead`]), once the search has started.
-    lookahead: Option<Lookahead>,
+    /// The rows to try before the dead-end test starts; `None`: [`lookahead::start_after`].
+    dead_end_after: Option<u64>,
+    /// The dead-end test ([`crate::lookahead`]).
+    dead_ends: DeadEnds,
+}
+
+/// The dead-end test in one search.
+enum DeadEnds {
+    /// Not used: turned off, another column rule, a split, or given up.
+    Off,
+    /// To start once `rows` more rows have been tried, so that a short search (one sudoku)
+    /// does not pay for setting it up.
+    Pending {
+        rows: u64,
+        leftmost: bool,
+    },
+    On(Lookahead),
 }
 
 /// The top of a search tree, cut at a depth: see [`Search::split`].
@@ -240,7 +255,8 @@ impl<'a> Search<'a> {
             mark: vec![0; depth],
             top: 0,
             dead_end_test: true,
-            lookahead: None,
+            dead_end_after: None,
+            dead_ends: DeadEnds::Off,
         }
     }
 
@@ -268,6 +284,14 @@ impl<'a> Search<'a> {
     /// paths are those of the plain search.
     pub fn dead_end_test(mut self, on: bool) -> Self {
         self.dead_end_test = on;
+        self
+    }
+
+    /// Starts the dead-end test at the root, whatever the size of the search (for tests of
+    /// small trees).
+    #[cfg(test)]
+    pub(crate) fn dead_end_test_from_the_root(mut self) -> Self {
+        self.dead_end_after = Some(0);
         self
     }
 
@@ -415,10 +439,10 @@ impl<'a> Search<'a> {
                 }
                 .filter(|_| self.dead_end_test && self.cutoff.is_none());
                 if let Some(leftmost) = leftmost {
-                    let depths = self.profile.len();
-                    self.lookahead = links
-                        .row_sets()
-                        .map(|sets| Lookahead::new(links, sets, depths, leftmost));
+                    let rows = self
+                        .dead_end_after
+                        .unwrap_or_else(|| lookahead::start_after(links));
+                    self.dead_ends = DeadEnds::Pending { rows, leftmost };
                 }
                 (ROOT, ROOT, false)
             }
@@ -466,25 +490,42 @@ impl<'a> Search<'a> {
                 *at!(self.column) = col;
                 node = links.down(col);
             }
-            if let Some(lookahead) = &mut self.lookahead {
-                // Rows whose child is a dead end are charged without being covered.
-                while node != col && lookahead.worth_testing(level) {
-                    let Some(updates) = lookahead.dead_end(links, node, level) else {
-                        break;
-                    };
-                    let profile = at!(self.profile);
-                    profile.nodes += 1;
-                    profile.updates += updates;
-                    self.profile[level + 1].updates += 1;
-                    if let Some(degrees) = &mut self.degrees {
-                        record_degree(degrees, level + 1, 0);
+            match &mut self.dead_ends {
+                DeadEnds::On(lookahead) => {
+                    // Rows whose child is a dead end are charged without being covered.
+                    while node != col && lookahead.worth_testing(level) {
+                        let Some(updates) = lookahead.dead_end(links, node, level) else {
+                            break;
+                        };
+                        let profile = at!(self.profile);
+                        profile.nodes += 1;
+                        profile.updates += updates;
+                        self.profile[level + 1].updates += 1;
+                        if let Some(degrees) = &mut self.degrees {
+                            record_degree(degrees, level + 1, 0);
+                        }
+                        node = links.down(node);
                     }
-                    node = links.down(node);
+                    if lookahead.given_up() {
+                        self.dead_ends = DeadEnds::Off;
+                        links.track_live(false);
+                    }
                 }
-                if lookahead.given_up() {
-                    self.lookahead = None;
-                    links.track_live(false);
+                DeadEnds::Pending { rows, leftmost } if node != col => {
+                    // Counts the rows tried; the test starts with the next row after the last.
+                    if *rows == 0 {
+                        let (depths, leftmost) = (self.profile.len(), *leftmost);
+                        self.dead_ends = match links.row_sets() {
+                            Some(sets) => {
+                                DeadEnds::On(Lookahead::new(links, sets, depths, leftmost))
+                            }
+                            None => DeadEnds::Off,
+                        };
+                    } else {
+                        *rows -= 1;
+                    }
                 }
+                _ => {}
             }
             if node == col {
                 // Every row of this column has been tried: backtrack.
@@ -567,7 +608,7 @@ impl Iterator for Search<'_> {
 impl Drop for Search<'_> {
     fn drop(&mut self) {
         self.unwind();
-        if self.lookahead.is_some() {
+        if matches!(self.dead_ends, DeadEnds::On(_)) {
             self.links.track_live(false);
         }
     }
@@ -575,25 +616,132 @@ impl Drop for Search<'_> {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
     use crate::lookahead::tests::queens;
+    use crate::{Matrix, MatrixBuilder};
 
-    /// On queens the dead-end test costs more than it saves: the search starts with it, gives
-    /// it up part way (the links stop keeping their live rows), and its figures stay those of
-    /// the plain search.
+    /// Every solution in order, and the figures with the degrees, up to `limit` solutions;
+    /// the dead-end test off, or on from the root.
+    fn run(m: &Matrix, h: Heuristic, test: bool, limit: Option<u64>) -> (Vec<Solution>, Stats) {
+        let mut links = Links::new(m);
+        let pristine = links.clone();
+        let mut search = Search::new(&mut links)
+            .heuristic(h)
+            .dead_end_test(test)
+            .record_degrees();
+        if test {
+            search = search.dead_end_test_from_the_root();
+        }
+        if let Some(n) = limit {
+            search = search.limit(n);
+        }
+        let mut solutions = Vec::new();
+        let stats = search.run(|s| {
+            solutions.push(s.to_solution());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(links, pristine);
+        (solutions, stats)
+    }
+
+    fn matrix(primary: usize, secondary: usize, options: &[Vec<usize>]) -> Option<Matrix> {
+        let mut b = MatrixBuilder::new();
+        for i in 0..primary {
+            b.primary(format!("p{i}")).ok()?;
+        }
+        for i in 0..secondary {
+            b.secondary(format!("s{i}")).ok()?;
+        }
+        for o in options {
+            b.option_ids(o.clone()).ok()?;
+        }
+        b.build().ok()
+    }
+
+    fn case() -> impl Strategy<Value = (usize, usize, Vec<Vec<usize>>)> {
+        (1usize..=7, 0usize..=3).prop_flat_map(|(p, s)| {
+            let items = p + s;
+            (
+                Just(p),
+                Just(s),
+                prop::collection::vec(
+                    prop::collection::btree_set(0..items, 1..=items.min(5)),
+                    0..24,
+                )
+                .prop_map(|v| v.into_iter().map(|s| s.into_iter().collect()).collect()),
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// With the dead-end test on from the root, a search finds the same solutions in the
+        /// same order with the same figures, complete or stopped at a limit, under both rules
+        /// it applies to.
+        #[test]
+        fn the_dead_end_test_changes_no_figure((p, s, options) in case(), limit in 0u64..4) {
+            if let Some(m) = matrix(p, s, &options) {
+                for h in [Heuristic::Mrv, Heuristic::Leftmost] {
+                    prop_assert_eq!(run(&m, h, true, None), run(&m, h, false, None));
+                    if limit > 0 {
+                        prop_assert_eq!(run(&m, h, true, Some(limit)), run(&m, h, false, Some(limit)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// On queens the dead-end test costs more than it saves: the search starts it after its
+    /// first rows, gives it up part way (the links stop keeping their live rows), and its
+    /// figures stay those of the plain search.
     #[test]
     fn a_test_that_does_not_pay_is_given_up() {
         let mut links = Links::new(&queens(11));
         let plain = Search::new(&mut links).dead_end_test(false).count();
         let mut search = Search::new(&mut links);
-        assert!(search.next_solution().is_some());
+        let mut started = false;
+        while search.next_solution().is_some() {
+            started |= matches!(search.dead_ends, DeadEnds::On(_));
+        }
+        assert!(started, "the test started");
         assert!(
-            search.lookahead.is_some(),
-            "the test is on at the first solution"
+            matches!(search.dead_ends, DeadEnds::Off),
+            "the test was given up"
         );
-        while search.next_solution().is_some() {}
-        assert!(search.lookahead.is_none(), "the test was given up");
         assert!(!search.links.live_tracked());
         assert_eq!(search.stats(), plain);
+    }
+
+    /// The test waits until the search has tried the rows set by the arena's size, so a
+    /// short search never starts it.
+    #[test]
+    fn the_test_starts_after_rows_in_proportion_to_the_arena() {
+        let mut links = Links::new(&queens(10));
+        let after = lookahead::start_after(&links);
+        assert!(after > 50, "{after}");
+        let mut search = Search::new(&mut links);
+        let (mut pending, mut on) = (0, 0);
+        while search.next_solution().is_some() {
+            // Every row tried is a node below the root.
+            let tried = search.stats().nodes - 1;
+            match search.dead_ends {
+                DeadEnds::Pending { .. } => {
+                    assert!(tried <= after, "{tried} rows tried");
+                    pending += 1;
+                }
+                DeadEnds::On(_) => {
+                    assert!(tried > after, "{tried} rows tried");
+                    on += 1;
+                }
+                DeadEnds::Off => {}
+            }
+        }
+        assert!(
+            pending > 0 && on > 0,
+            "{pending} solutions before the start, {on} after"
+        );
     }
 }
