@@ -719,10 +719,26 @@ mod tests {
     /// short search never starts it.
     #[test]
     fn the_test_starts_after_rows_in_proportion_to_the_arena() {
-        let mut links = Links::new(&queens(10));
+        // 20 primary items with two one-item options each: a solution every row or two;
+        // options of secondary items only (never chosen) make the arena larger.
+        let mut b = MatrixBuilder::new();
+        for i in 0..20 {
+            b.primary(format!("p{i}")).unwrap();
+        }
+        for i in 0..300 {
+            b.secondary(format!("s{i}")).unwrap();
+        }
+        for i in 0..20 {
+            b.option_ids([i]).unwrap();
+            b.option_ids([i]).unwrap();
+        }
+        for i in 0..100 {
+            b.option_ids([20 + 3 * i, 21 + 3 * i, 22 + 3 * i]).unwrap();
+        }
+        let mut links = Links::new(&b.build().unwrap());
         let after = lookahead::start_after(&links);
-        assert!(after > 50, "{after}");
-        let mut search = Search::new(&mut links);
+        assert!(after > 20, "{after}");
+        let mut search = Search::new(&mut links).limit(300);
         let (mut pending, mut on) = (0, 0);
         while search.next_solution().is_some() {
             // Every row tried is a node below the root.
