@@ -1,7 +1,8 @@
 //! `cargo xtask bench search`: the engine's speed on the paper's benchmark problems.
 //!
 //! For the 6x10 pentominoes, 14 queens and Scott's problem it prints the updates per second
-//! of one thread, and the speed-up of all cores in the same run (the figures are checked to
+//! of one thread, the gain of the dead-end test (the same search with it turned off, over the
+//! search with it), and the speed-up of all cores in the same run (the figures are checked to
 //! be identical). Beside the speed-up it prints the machine's ceiling for it: N independent
 //! copies of the one-thread search run side by side on N threads, each with its own arena,
 //! share nothing but the processor, so N times one search's time over their time is the most
@@ -34,11 +35,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!("best of {rounds} runs; all cores = {threads} threads\n");
     println!(
-        "{:<16} {:>14} {:>10} {:>10} {:>9} {:>8}{}{}",
+        "{:<16} {:>14} {:>10} {:>10} {:>10} {:>9} {:>8}{}{}",
         "problem",
         "updates",
         "1 thread",
         "M upd/s",
+        "dead ends",
         "speed-up",
         "ceiling",
         if baseline.is_some() {
@@ -68,6 +70,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         // The timings are interleaved round by round and the best of each kept, so that a
         // slow spell of this shared machine does not fall on one column only.
         let mut one = Duration::MAX;
+        let mut plain = Duration::MAX;
         let mut all = Duration::MAX;
         let mut side_by_side = Duration::MAX;
         let mut theirs = Duration::MAX;
@@ -76,6 +79,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         for _ in 0..rounds.max(1) {
             let (t, seq) = timed(|| dlx.count(h));
             (one, stats) = (one.min(t), seq);
+            let (t, untested) = timed(|| dlx.search().heuristic(h).dead_end_test(false).count());
+            plain = plain.min(t);
+            if untested != stats {
+                return Err(format!(
+                    "{name}: the figures without the dead-end test differ from those with it"
+                ));
+            }
             let (t, par) = timed(|| dlx.par_count(h, threads));
             all = all.min(t);
             if par != stats {
@@ -93,11 +103,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
         }
         let mut line = format!(
-            "{:<16} {:>14} {:>8.3} s {:>10.1} {:>8.2}x {:>7.2}x",
+            "{:<16} {:>14} {:>8.3} s {:>10.1} {:>9.2}x {:>8.2}x {:>7.2}x",
             name,
             stats.updates,
             one.as_secs_f64(),
             stats.updates as f64 / one.as_secs_f64() / 1e6,
+            plain.as_secs_f64() / one.as_secs_f64(),
             one.as_secs_f64() / all.as_secs_f64(),
             threads as f64 * one.as_secs_f64() / side_by_side.as_secs_f64()
         );
@@ -116,7 +127,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         println!("{line}");
     }
     println!(
-        "\nspeed-up: one thread's time over all cores' on the same search. ceiling: {threads} \
+        "\ndead ends: one thread's time without the dead-end test over its time with it (the \
+         figures are the same)."
+    );
+    println!(
+        "speed-up: one thread's time over all cores' on the same search. ceiling: {threads} \
          independent one-thread searches side by side, {threads} times one's time over theirs."
     );
     println!(
