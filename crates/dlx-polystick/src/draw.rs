@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::arrangement::Arrangement;
+use crate::arrangement::{Arrangement, Placed};
 use crate::board::Board;
 use crate::stick::{Dir, Point, Seg};
 
@@ -180,13 +180,17 @@ pub fn svg(board: &Board, panels: &[(String, Arrangement)], style: &SvgStyle) ->
                 );
             }
             let _ = writeln!(out, "</g>");
-            if style.labels {
-                let (lx, ly) = label_spot(&piece.segs, at);
+        }
+        // The labels go on top of every stroke, each where it clashes with no other.
+        if style.labels {
+            let spots = label_spots(&arrangement.pieces, u, at);
+            for (n, (piece, (lx, ly))) in arrangement.pieces.iter().zip(spots).enumerate() {
                 let _ = writeln!(
                     out,
-                    r#"<text x="{lx:.1}" y="{:.1}" font-size="{:.0}" font-weight="bold" text-anchor="middle" fill="{colour}" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"#,
+                    r#"<text x="{lx:.1}" y="{:.1}" font-size="{:.0}" font-weight="bold" text-anchor="middle" fill="{}" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"#,
                     ly + u * 0.11,
                     u * 0.32,
+                    PALETTE[n % PALETTE.len()],
                     escape(&piece.name)
                 );
             }
@@ -204,9 +208,32 @@ pub fn svg(board: &Board, panels: &[(String, Arrangement)], style: &SvgStyle) ->
     out
 }
 
-/// Where a piece's label goes: beside the middle of the segment closest to the piece's centre,
-/// on the side away from the segment.
-fn label_spot(segs: &[Seg], at: impl Fn(Point) -> (f64, f64)) -> (f64, f64) {
+/// Where each piece's label goes. A piece's candidate spots lie beside the middles of its
+/// segments, nearest the piece's centre first, the side toward the centre before the other
+/// (so a label stays with its piece); each piece takes its first spot that no label placed
+/// before it overlaps (a straight piece's centre is on its own stroke, and either side of it
+/// may hold a neighbour's label), or its first spot if every one is taken.
+fn label_spots(pieces: &[Placed], u: f64, at: impl Fn(Point) -> (f64, f64)) -> Vec<(f64, f64)> {
+    // A label is about 0.45 unit wide (a letter and a prime) and 0.35 high.
+    let clash =
+        |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < u * 0.45 && (a.1 - b.1).abs() < u * 0.35;
+    let mut placed: Vec<(f64, f64)> = Vec::with_capacity(pieces.len());
+    for piece in pieces {
+        let candidates = label_candidates(&piece.segs, &at);
+        let spot = candidates
+            .iter()
+            .copied()
+            .find(|&c| placed.iter().all(|&p| !clash(c, p)))
+            .or(candidates.first().copied())
+            .unwrap_or_default();
+        placed.push(spot);
+    }
+    placed
+}
+
+/// A piece's label spots, best first: beside each segment's middle, on both sides, segments
+/// nearest the piece's centre first and the side toward the centre first.
+fn label_candidates(segs: &[Seg], at: impl Fn(Point) -> (f64, f64)) -> Vec<(f64, f64)> {
     let mids: Vec<((f64, f64), Dir)> = segs
         .iter()
         .map(|s| {
@@ -217,18 +244,27 @@ fn label_spot(segs: &[Seg], at: impl Fn(Point) -> (f64, f64)) -> (f64, f64) {
     let n = mids.len().max(1) as f64;
     let cx = mids.iter().map(|m| m.0.0).sum::<f64>() / n;
     let cy = mids.iter().map(|m| m.0.1).sum::<f64>() / n;
-    let dist = |m: &((f64, f64), Dir)| (m.0.0 - cx).powi(2) + (m.0.1 - cy).powi(2);
-    let best = mids
-        .iter()
-        .min_by(|a, b| dist(a).total_cmp(&dist(b)))
-        .copied()
-        .unwrap_or(((cx, cy), Dir::H));
     let off = 9.0;
-    match best.1 {
-        // Step off the stroke toward the piece's centre, so the label stays with its piece.
-        Dir::H => (best.0.0, best.0.1 + if cy >= best.0.1 { off } else { -off }),
-        Dir::V => (best.0.0 + if cx >= best.0.0 { off } else { -off }, best.0.1),
+    let mut spots: Vec<(f64, bool, (f64, f64))> = Vec::with_capacity(2 * mids.len());
+    for &((mx, my), dir) in &mids {
+        let d = (mx - cx).powi(2) + (my - cy).powi(2);
+        // The two sides, the one toward the centre first (ties: right of a vertical stroke,
+        // below a horizontal one, as on screen).
+        let (toward, away) = match dir {
+            Dir::H => {
+                let s = if cy >= my { off } else { -off };
+                ((mx, my + s), (mx, my - s))
+            }
+            Dir::V => {
+                let s = if cx >= mx { off } else { -off };
+                ((mx + s, my), (mx - s, my))
+            }
+        };
+        spots.push((d, false, toward));
+        spots.push((d, true, away));
     }
+    spots.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    spots.into_iter().map(|s| s.2).collect()
 }
 
 fn escape(s: &str) -> String {
@@ -273,6 +309,34 @@ mod tests {
         assert_eq!(pic.matches("<line").count(), 68);
         assert_eq!(pic.matches("<circle").count(), 1);
         assert!(pic.contains(">Figure 12</text>"));
+    }
+
+    /// Three pieces of the Aztec diamond's first solution (results/aztec/x2-61-of-64.txt):
+    /// the straight I runs beside F, and their labels' first spots overlap.
+    #[test]
+    fn labels_do_not_overlap() {
+        let u = SvgStyle::default().unit;
+        let pieces = vec![
+            placed("F", &["H66", "H67", "V75", "V76"]),
+            placed("F'", &["H45", "H46", "V44", "V45"]),
+            placed("I", &["V65", "V66", "V67", "V68"]),
+        ];
+        let at = |p: Point| (f64::from(p.x) * u, f64::from(10 - p.y) * u);
+        let clash = |a: (f64, f64), b: (f64, f64)| {
+            (a.0 - b.0).abs() < u * 0.45 && (a.1 - b.1).abs() < u * 0.35
+        };
+        let first = |n: usize| label_candidates(&pieces[n].segs, at)[0];
+        assert!(clash(first(0), first(2)), "the case this test is about");
+        let spots = label_spots(&pieces, u, at);
+        for (i, &a) in spots.iter().enumerate() {
+            for &b in &spots[i + 1..] {
+                assert!(!clash(a, b), "{a:?} and {b:?} overlap");
+            }
+        }
+        // Each label stays beside one of its own piece's segments.
+        for (piece, spot) in pieces.iter().zip(&spots) {
+            assert!(label_candidates(&piece.segs, at).contains(spot));
+        }
     }
 
     #[test]
