@@ -51,9 +51,11 @@ const TEST_COST: i64 = 40;
 const COLUMN_COST: i64 = 6;
 /// The credit is kept within ± this, so that a depth reacts when the tree changes.
 const CREDIT_LIMIT: i64 = 1 << 16;
-/// Every this many tests, the search gives the test up if no depth has credit left (then
-/// cover and uncover stop keeping the live rows, and the plain search goes on).
-const REVIEW: u32 = 4096;
+/// Every this many rows (tested or not), the search gives the test up if no depth has credit
+/// left: cover and uncover stop keeping the live rows, and the plain search goes on. Counted
+/// in rows, not tests, so that a short search (a subtree of a parallel count, where one row in
+/// [`SAMPLE`] is tested) reaches a review too.
+const REVIEW: u32 = 2048;
 
 /// No hint row.
 const NO_ROW: u32 = u32::MAX;
@@ -168,7 +170,7 @@ pub(crate) struct Lookahead {
     skipped: Vec<u32>,
     /// Per depth, whether a row was tested there.
     tested: Vec<bool>,
-    /// Tests since the last review, and whether the last review gave the test up.
+    /// Rows since the last review, and whether the last review gave the test up.
     since_review: u32,
     given_up: bool,
 }
@@ -209,6 +211,10 @@ impl Lookahead {
     /// row in [`SAMPLE`].
     #[inline(always)]
     pub(crate) fn worth_testing(&mut self, level: usize) -> bool {
+        self.since_review += 1;
+        if self.since_review == REVIEW {
+            self.review();
+        }
         if self.credit[level] >= 0 {
             return true;
         }
@@ -220,10 +226,18 @@ impl Lookahead {
         true
     }
 
+    /// Gives the test up if no depth where a row was tested has credit left.
+    #[cold]
+    fn review(&mut self) {
+        self.since_review = 0;
+        self.given_up = !(self.tested.iter().zip(&self.credit)).any(|(&t, &c)| t && c >= 0);
+    }
+
     /// If choosing the row of node `x` (its own column already covered) leads to a child that
     /// branches on an empty column (under the S heuristic: some uncovered primary column is
-    /// empty; under the leftmost rule: the first one is), the updates that covering the row's other columns would cost;
-    /// `None` when the child has rows to try or is a solution. The arena is only read.
+    /// empty; under the leftmost rule: the first one is), the updates that covering the row's
+    /// other columns would cost; `None` when the child has rows to try or is a solution. The
+    /// arena is only read.
     pub(crate) fn dead_end(&mut self, links: &Links, x: Link, level: usize) -> Option<u64> {
         let epoch = self.next_epoch();
         let sets = &*self.sets;
@@ -289,11 +303,6 @@ impl Lookahead {
         });
         self.credit[level] = (self.credit[level] + credit).clamp(-CREDIT_LIMIT, CREDIT_LIMIT);
         self.tested[level] = true;
-        self.since_review += 1;
-        if self.since_review == REVIEW {
-            self.since_review = 0;
-            self.given_up = !(self.tested.iter().zip(&self.credit)).any(|(&t, &c)| t && c >= 0);
-        }
         result
     }
 
