@@ -15,10 +15,11 @@
 //!
 //! The live rows are a bit set that cover and uncover keep ([`Links`]), so the sum is a few
 //! masked popcounts. On the 6x10 pentominoes two children in three are dead ends and their
-//! covers are 57% of all updates; on 14 queens the test costs more than it saves, so each depth
-//! keeps the recent balance of the test (updates saved against columns visited) and stops
-//! testing, all but one row in [`SAMPLE`], where it is negative. The tree, every count and the per-level profile
-//! are those of the plain search whatever is tested: `tests/lookahead.rs` compares them.
+//! covers are 57% of all updates; on 14 queens the test costs more than it saves, so each
+//! depth keeps the recent balance of the test (updates saved against its cost) and stops
+//! testing, all but one row in [`SAMPLE`], where it is negative. The tree, every count and the
+//! per-level profile are those of the plain search whatever is tested: the tests below check
+//! each verdict against a real cover, and `search.rs` and `tests/lookahead.rs` whole searches.
 
 use std::sync::Arc;
 
@@ -45,23 +46,23 @@ pub(crate) fn start_after(links: &Links) -> u64 {
 /// Where the test does not pay, one row in this many is still tested, to notice a change.
 const SAMPLE: u32 = 16;
 
-/// The cost model of the balance, in quarters of what one update saved is worth (a node's
-/// cover and uncover, about 4 ns on the hosts measured): a test costs [`TEST_COST`], plus
-/// [`WORD_COST`] per 16 words ORed into K_r, [`COLUMN_COST`] per column it looks at and
-/// [`ROW_COST`] per row it checks. Fitted to timings of 6x10, 14 queens (every row tested)
-/// and a subtree of the Aztec diamond: about 30 ns a test, 0.3 ns a word, 5 ns a column, 3 ns
-/// a row.
+/// The cost model of the balance, in nanoseconds on the hosts measured, fitted to timings of
+/// 6x10, 14 queens (every row tested) and a subtree of the Aztec diamond: a test costs
+/// [`TEST_COST`], plus [`WORD_COST`] per 16 words ORed into K_r, [`COLUMN_COST`] per column it
+/// looks at and [`ROW_COST`] per row it checks; each update it saves (a node's cover and
+/// uncover) is worth [`UPDATE_WORTH`].
 const TEST_COST: i64 = 32;
 const WORD_COST: i64 = 5;
 const COLUMN_COST: i64 = 5;
 const ROW_COST: i64 = 3;
+const UPDATE_WORTH: i64 = 4;
 /// The balance is a moving average over about this many tests (a power of two): recent
 /// enough to follow the tree, long enough that one dead end's large saving does not swing it.
 const WINDOW_SHIFT: u32 = 6;
 /// Every this many rows (tested or not), the search gives the test up if no depth has a
-/// positive balance: cover and uncover stop keeping the live rows, and the plain search goes on. Counted
-/// in rows, not tests, so that a short search (a subtree of a parallel count, where one row in
-/// [`SAMPLE`] is tested) reaches a review too.
+/// positive balance: cover and uncover stop keeping the live rows, and the plain search goes
+/// on. Counted in rows, not tests, so that a short search (a subtree of a parallel count, where
+/// one row in [`SAMPLE`] is tested) reaches a review too.
 const REVIEW: u32 = 2048;
 
 /// No hint row.
@@ -309,7 +310,7 @@ impl Lookahead {
             // Covering the row's other columns: 1 per column, and each live row of K_r is
             // removed from all its columns but one.
             let updates = links.option_len(links.option(x)) as u64 - 1 + sets.weight(k, live);
-            gain += 4 * updates as i64;
+            gain += UPDATE_WORTH * updates as i64;
             updates
         });
         let b = &mut self.balance[level];
