@@ -60,7 +60,7 @@ pub struct Links {
     /// and for the bounds of a chosen row in uncover_others.
     option_of: Vec<u32>,
     /// The live rows, for [`crate::lookahead`], which counts a dead end's updates with them.
-    live: LiveRows,
+    live: Derived<LiveRows>,
     /// The first node of each option.
     option_start: Vec<Link>,
     /// One past the last node of each option: a row's nodes are consecutive, so its L links
@@ -71,39 +71,30 @@ pub struct Links {
     items: usize,
     primaries: usize,
     /// The columns' row sets for [`crate::lookahead`], built on first use.
-    row_sets: RowSetCache,
+    row_sets: Derived<OnceLock<Option<Arc<RowSets>>>>,
 }
 
 /// The live rows (not removed by any cover), one bit per option, while `tracking`: cover
 /// clears a row's bit when it removes the row from the other columns, uncover sets it again.
 /// Kept only while a search's dead-end test needs it (the upkeep costs plain searches up to
-/// 16% more instructions on queens), and rebuilt from the links when tracking starts. Derived
-/// from the links, so it never makes two arenas differ.
+/// 16% more instructions on queens), and rebuilt from the links when tracking starts.
 #[derive(Debug, Clone, Default)]
 struct LiveRows {
     bits: Vec<u64>,
     tracking: bool,
 }
 
-impl PartialEq for LiveRows {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Eq for LiveRows {}
-
-/// A cache of data derived from the rows alone: it never makes two arenas differ.
+/// Data derived from the links (a cache, or the live rows): it never makes two arenas differ.
 #[derive(Debug, Clone, Default)]
-struct RowSetCache(OnceLock<Option<Arc<RowSets>>>);
+struct Derived<T>(T);
 
-impl PartialEq for RowSetCache {
+impl<T> PartialEq for Derived<T> {
     fn eq(&self, _: &Self) -> bool {
         true
     }
 }
 
-impl Eq for RowSetCache {}
+impl<T> Eq for Derived<T> {}
 
 impl Links {
     /// Builds the arena; every column lists its options top to bottom in option order.
@@ -187,14 +178,14 @@ impl Links {
         }
         Links {
             nodes,
-            live: LiveRows::default(),
+            live: Derived::default(),
             option_of,
             option_start,
             option_end,
             left,
             items,
             primaries,
-            row_sets: RowSetCache::default(),
+            row_sets: Derived::default(),
         }
     }
 
@@ -392,7 +383,7 @@ impl Links {
             // The next row is somewhere else in the arena: start fetching it now.
             let next = node(i).d;
             nodes.prefetch(next);
-            if self.live.tracking {
+            if self.live.0.tracking {
                 self.set_live(i, false);
             }
             let mut j = node(i).r;
@@ -422,7 +413,7 @@ impl Links {
         while i != c {
             let next = node(i).u;
             nodes.prefetch(next);
-            if self.live.tracking {
+            if self.live.0.tracking {
                 self.set_live(i, true);
             }
             let mut j = node(i).r;
@@ -445,35 +436,28 @@ impl Links {
     /// Marks the row of node `x` live or removed.
     #[inline(always)]
     fn set_live(&mut self, x: Link, live: bool) {
-        let k = (x / NODE) as usize;
-        debug_assert!(k < self.option_of.len() && self.option_of[k] != u32::MAX);
-        // SAFETY: x is a row node (the arena invariant), so it has an option, whose bit
-        // lies in `live` (one bit per option).
-        unsafe {
-            let o = *self.option_of.get_unchecked(k) as usize;
-            let w = self.live.bits.get_unchecked_mut(o / 64);
-            let bit = 1u64 << (o % 64);
-            if live { *w |= bit } else { *w &= !bit }
-        }
+        let o = self.option_of[(x / NODE) as usize] as usize;
+        let (w, bit) = (&mut self.live.0.bits[o / 64], 1u64 << (o % 64));
+        if live { *w |= bit } else { *w &= !bit }
     }
 
     /// The live rows, one bit per option (meaningful while tracked).
     #[inline(always)]
     pub(crate) fn live(&self) -> &[u64] {
-        debug_assert!(self.live.tracking);
-        &self.live.bits
+        debug_assert!(self.live.0.tracking);
+        &self.live.0.bits
     }
 
     /// Whether the live rows are being kept.
     #[cfg(test)]
     pub(crate) fn live_tracked(&self) -> bool {
-        self.live.tracking
+        self.live.0.tracking
     }
 
     /// Starts or stops keeping the live rows. Starting rebuilds them: a row is live when each
     /// of its nodes is still linked in its column (U\[x\]'s D is x).
     pub(crate) fn track_live(&mut self, on: bool) {
-        if on && !self.live.tracking {
+        if on && !self.live.0.tracking {
             let options = self.option_count();
             let mut bits = vec![0u64; options.div_ceil(64)];
             for (o, (&s, &e)) in self.option_start.iter().zip(&self.option_end).enumerate() {
@@ -484,9 +468,9 @@ impl Links {
                     bits[o / 64] |= 1 << (o % 64);
                 }
             }
-            self.live.bits = bits;
+            self.live.0.bits = bits;
         }
-        self.live.tracking = on;
+        self.live.0.tracking = on;
     }
 
     /// L of a header (or the root).
