@@ -512,7 +512,7 @@ impl<'a> Search<'a> {
                     }
                 }
                 DeadEnds::Pending { rows, leftmost } if node != col => {
-                    // Counts the rows tried; the test starts with the next row after the last.
+                    // Counts down the rows tried; at zero the test starts, from the next row on.
                     if *rows == 0 {
                         let (depths, leftmost) = (self.profile.len(), *leftmost);
                         self.dead_ends = match links.row_sets() {
