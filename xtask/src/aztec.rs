@@ -5,12 +5,14 @@
 //! Flags: `--dir DIR` (default `results/aztec`, kept
 //! under version control, or `$DLX_AZTEC_DIR`), `--shards N` per subcase
 //! (default 64), `--threads T` shards at once (default: one per core), `--only K` (subcase
-//! K only), `--status` (read what is done, search nothing).
+//! K only), `--status` (read what is done, search nothing), `--board spiked` (the spiked
+//! diamond, a board of 100 segments once taken for Figure 15's; its files are in
+//! `results/aztec-spiked`).
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use dlx_paper::aztec::{AZTEC_BREAKER, Campaign, SHARDS, default_dir};
+use dlx_paper::aztec::{AZTEC_BREAKER, Campaign, SHARDS, default_dir, spiked_dir};
 
 use crate::{option_number, option_value};
 
@@ -22,16 +24,28 @@ pub fn run(args: &[String]) -> Result<(), String> {
         ),
         None => None,
     };
+    let base = match option_value(args, "--board") {
+        None => Campaign::new(option_value(args, "--dir").map_or_else(default_dir, PathBuf::from)),
+        Some("spiked") => {
+            Campaign::spiked(option_value(args, "--dir").map_or_else(spiked_dir, PathBuf::from))
+        }
+        Some(other) => {
+            return Err(format!(
+                "--board wants `spiked` (or nothing, for Figure 15's board), not `{other}`"
+            ));
+        }
+    };
     let campaign = Campaign {
         shards: option_number(args, "--shards", SHARDS)?,
         threads: option_number(args, "--threads", 0)?,
         only,
         search: !args.iter().any(|a| a == "--status"),
-        ..Campaign::new(option_value(args, "--dir").map_or_else(default_dir, PathBuf::from))
+        ..base
     };
     println!(
-        "Aztec diamond: X in each of its 9 places up to symmetry, {AZTEC_BREAKER} breaking what \
-         symmetry is left; {} shards per subcase; files in {}",
+        "{}: X in each of its places up to symmetry, {AZTEC_BREAKER} breaking what symmetry is \
+         left; {} shards per subcase; files in {}",
+        campaign.table.1,
         campaign.shards,
         campaign.dir.display()
     );
@@ -50,8 +64,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if !report.complete {
         println!(
             "not finished: about {:.0}% done by the shard plans' estimates (rough: the sizes \
-             are heavy-tailed); run `cargo xtask aztec` again to go on",
-            100.0 * report.estimated_progress()
+             are heavy-tailed); run `{}` again to go on",
+            100.0 * report.estimated_progress(),
+            campaign.command
         );
         if let Some(left) = report.estimated_seconds_left() {
             let threads = campaign.thread_count();

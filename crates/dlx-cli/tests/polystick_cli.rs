@@ -53,8 +53,8 @@ fn emit_writes_the_aztec_matrix() {
     assert!(o.status.success());
     let text = stdout(&o);
     let m = dlx_core::format::parse(&text).expect("Knuth's format");
-    assert_eq!(m.options().len(), 2_955);
-    assert_eq!(m.items().len(), 25 + 100 + 41);
+    assert_eq!(m.options().len(), 2_945);
+    assert_eq!(m.items().len(), 25 + 100 + 40);
 }
 
 #[test]

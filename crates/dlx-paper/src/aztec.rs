@@ -85,10 +85,16 @@ pub fn split(
     Ok((built, subcases))
 }
 
-/// The Aztec diamond of Figure 15 (the full matrix, 2,955 rows) and its split by the position
-/// of X, with [`AZTEC_BREAKER`] restricted in each subcase: [`split`] of the paper's puzzle.
+/// The Aztec diamond of Figure 15 (the full matrix) and its split by the position of X, with
+/// [`AZTEC_BREAKER`] restricted in each subcase: [`split`] of the paper's puzzle.
 pub fn aztec_subcases() -> (PolystickMatrix, Vec<Subcase>) {
     split(&named("tetrasticks-aztec"), "X", Some(AZTEC_BREAKER)).expect("W is its own mirror image")
+}
+
+/// The spiked diamond (`tetrasticks-aztec-spiked`, not Figure 15's board) split the same way.
+pub fn spiked_subcases() -> (PolystickMatrix, Vec<Subcase>) {
+    split(&named("tetrasticks-aztec-spiked"), "X", Some(AZTEC_BREAKER))
+        .expect("W is its own mirror image")
 }
 
 /// Where the campaign's shard files live by default: `$DLX_AZTEC_DIR` if set, else
@@ -101,6 +107,11 @@ pub fn default_dir() -> PathBuf {
         || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results/aztec"),
         PathBuf::from,
     )
+}
+
+/// Where the finished campaign on the spiked diamond lives: `results/aztec-spiked`.
+pub fn spiked_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results/aztec-spiked")
 }
 
 /// Why a campaign could not go on.
@@ -132,6 +143,10 @@ fn file_error(file: &Path, reason: impl Into<String>) -> CampaignError {
 pub struct Campaign {
     /// The puzzle ([`Campaign::new`]: the Aztec diamond with the 25 one-sided tetrasticks).
     pub puzzle: Puzzle,
+    /// The report's table: its name (the key of the paper's figures) and its title.
+    pub table: (String, String),
+    /// How to go on, for the report of an unfinished campaign.
+    pub command: String,
     /// The piece whose place splits it (X).
     pub piece: String,
     /// The piece that breaks the symmetry left in a subcase (W), if any.
@@ -154,6 +169,12 @@ impl Campaign {
     pub fn new(dir: impl Into<PathBuf>) -> Self {
         Campaign {
             puzzle: named("tetrasticks-aztec"),
+            table: (
+                "tetrasticks-aztec-search".to_string(),
+                "3(d) All 25 one-sided tetrasticks in the Aztec diamond (Figure 15): the search"
+                    .to_string(),
+            ),
+            command: "cargo xtask aztec".to_string(),
             piece: "X".to_string(),
             breaker: Some(AZTEC_BREAKER.to_string()),
             dir: dir.into(),
@@ -161,6 +182,22 @@ impl Campaign {
             threads: 0,
             only: None,
             search: true,
+        }
+    }
+
+    /// The same campaign on the spiked diamond, the order-4 Aztec diamond with a spike at each
+    /// tip (every segment joining points with |x| + |y| <= 5): a board of 100 segments once
+    /// taken for Figure 15's. Its search is finished and kept in [`spiked_dir`].
+    pub fn spiked(dir: impl Into<PathBuf>) -> Self {
+        Campaign {
+            puzzle: named("tetrasticks-aztec-spiked"),
+            table: (
+                "tetrasticks-aztec-spiked-search".to_string(),
+                "All 25 one-sided tetrasticks in the spiked diamond (not Figure 15): the search"
+                    .to_string(),
+            ),
+            command: "cargo xtask aztec --board spiked".to_string(),
+            ..Campaign::new(dir)
         }
     }
 
@@ -268,6 +305,8 @@ impl Campaign {
             built,
             subcases,
             complete,
+            table: self.table.clone(),
+            command: self.command.clone(),
         })
     }
 
@@ -371,6 +410,10 @@ pub struct Report {
     pub subcases: Vec<SubcaseReport>,
     /// True when every shard of every subcase is done.
     pub complete: bool,
+    /// The table's name and title ([`Campaign::table`]).
+    pub table: (String, String),
+    /// How to go on ([`Campaign::command`]).
+    pub command: String,
 }
 
 /// One subcase's finished shards, added up.
@@ -446,9 +489,10 @@ impl Report {
 
     /// The report as a table (the `tetrasticks-aztec-search` snapshot when complete).
     pub fn table(&self) -> Table {
+        let (name, title) = &self.table;
         let mut t = Table::new(
-            "tetrasticks-aztec-search",
-            "3(d) All 25 one-sided tetrasticks in the Aztec diamond (Figure 15): the search",
+            name,
+            title,
             &[
                 "X at",
                 "orbit",
@@ -483,12 +527,13 @@ impl Report {
         // Until every shard is in, the classes found are a lower bound: compare them with the
         // paper's 107 only then (a key with no paper figures compares nothing).
         let key = if self.complete {
-            "tetrasticks-aztec-search"
+            name.clone()
         } else {
-            "tetrasticks-aztec-search unfinished"
+            format!("{name} unfinished")
         };
+        let places: usize = self.subcases.iter().map(|s| s.sub.orbit).sum();
         t.row_keyed(
-            key,
+            &key,
             "all",
             vec![
                 Table::num(self.subcases.iter().map(|s| s.sub.orbit as u64).sum()),
@@ -501,7 +546,9 @@ impl Report {
                 Table::num(total.nodes),
             ],
         );
-        t.note("X fixed at one place of each orbit of its 41 places under the 8 symmetries; where");
+        t.note(format!(
+            "X fixed at one place of each orbit of its {places} places under the 8 symmetries; where"
+        ));
         t.note("symmetries fix that place (\"symmetries\"), W is kept only at the least place of");
         t.note(
             "each of its orbits under them (\"rows\": the subcase's matrix). Classes: solutions",
@@ -514,8 +561,11 @@ impl Report {
         );
         t.note("one plain DLX search (S heuristic) per subcase with X's row fixed beforehand.");
         if !self.complete {
-            t.note("NOT FINISHED: run `cargo xtask aztec` until every shard is done; the classes");
-            t.note("are compared with the paper's 107 then.");
+            t.note(format!(
+                "NOT FINISHED: run `{}` until every shard is done; the classes",
+                self.command
+            ));
+            t.note("are counted in full (and compared with the paper's, if it has one) then.");
         }
         t
     }
@@ -683,21 +733,45 @@ mod tests {
     }
 
     #[test]
-    fn x_splits_the_aztec_diamond_into_nine_positions() {
+    fn x_splits_figure_15_into_six_places_as_goodger_and_wassermann_do() {
+        // 40 points where four segments meet, none at the centre (a square's): two orbits of
+        // 4 on the diagonals, four of 8 off them; (4,4) is the centre square's lower left
+        // corner.
         let (built, subcases) = aztec_subcases();
-        assert_eq!(built.matrix.options().len(), 2955);
-        let orbits: Vec<usize> = subcases.iter().map(|s| s.orbit).collect();
+        check_split(
+            &built,
+            &subcases,
+            &[4, 4, 8, 8, 8, 8],
+            "X H34 H44 V43 V44 I44",
+        );
+    }
+
+    #[test]
+    fn x_splits_the_spiked_diamond_into_nine_places() {
         // 41 interior points: the centre, then points on the axes and diagonals (4 each) and
         // off them (8 each).
-        assert_eq!(orbits.iter().sum::<usize>(), 41);
-        assert_eq!(orbits.iter().filter(|&&n| n == 8).count(), 2);
-        assert_eq!(orbits.iter().filter(|&&n| n == 1).count(), 1);
-        assert!(subcases.iter().all(|s| s.label.starts_with("X ")));
-        assert!(
-            subcases
-                .iter()
-                .any(|s| s.label == "X H45 H55 V54 V55 I55" && s.orbit == 1)
+        let (built, subcases) = spiked_subcases();
+        assert_eq!(built.matrix.options().len(), 2955);
+        check_split(
+            &built,
+            &subcases,
+            &[1, 4, 4, 4, 4, 4, 4, 8, 8],
+            "X H45 H55 V54 V55 I55",
         );
+    }
+
+    /// The orbits of X's places are `orbits` (sorted), `label` is one subcase, and W is cut
+    /// as X's stabiliser says.
+    fn check_split(built: &PolystickMatrix, subcases: &[Subcase], orbits: &[usize], label: &str) {
+        let mut found: Vec<usize> = subcases.iter().map(|s| s.orbit).collect();
+        found.sort_unstable();
+        assert_eq!(found, orbits);
+        assert!(subcases.iter().any(|s| s.label == label), "{label}");
+        w_is_cut_by_the_stabiliser(built, subcases);
+    }
+
+    fn w_is_cut_by_the_stabiliser(built: &PolystickMatrix, subcases: &[Subcase]) {
+        assert!(subcases.iter().all(|s| s.label.starts_with("X ")));
         // W is cut to about 1/|stabiliser| of its rows where X's place has symmetries.
         let w_rows = |b: &PolystickMatrix| {
             b.placements
@@ -705,8 +779,8 @@ mod tests {
                 .filter(|pl| b.pieces[pl.piece].name() == AZTEC_BREAKER)
                 .count()
         };
-        let all_w = w_rows(&built);
-        for s in &subcases {
+        let all_w = w_rows(built);
+        for s in subcases {
             assert_eq!(s.orbit * s.stabiliser, 8, "{}", s.label);
             assert_eq!(s.built.row_text(s.x_option), s.label);
             let kept = w_rows(&s.built);
@@ -814,9 +888,24 @@ mod tests {
     #[test]
     fn the_committed_shards_fit_the_current_plan_and_hold_exact_covers() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results/aztec");
+        committed_shards_check(Campaign::new(&dir), aztec_subcases().1);
+    }
+
+    #[test]
+    fn the_spiked_diamonds_shards_fit_the_current_plan_and_hold_exact_covers() {
+        let spiked = Campaign::spiked(spiked_dir());
+        let report = committed_shards_check(spiked, spiked_subcases().1);
+        assert!(
+            report.complete,
+            "the spiked diamond's campaign is finished and committed"
+        );
+    }
+
+    fn committed_shards_check(campaign: Campaign, subcases: Vec<Subcase>) -> Report {
+        let dir = campaign.dir.clone();
         let status = Campaign {
             search: false,
-            ..Campaign::new(&dir)
+            ..campaign
         };
         // Counted first: a campaign running in this directory may add files meanwhile.
         let files = fs::read_dir(&dir)
@@ -832,7 +921,6 @@ mod tests {
             "{loaded} of the {files} shard files in {} read",
             dir.display()
         );
-        let (_, subcases) = aztec_subcases();
         for (s, sub) in subcases.iter().enumerate() {
             for k in 1..=SHARDS {
                 let file = status.file(s + 1, k);
@@ -852,6 +940,7 @@ mod tests {
                 }
             }
         }
+        report
     }
 
     #[test]
@@ -875,7 +964,7 @@ mod tests {
         let dir = temp_dir("status");
         let status = Campaign {
             search: false,
-            only: Some(9),
+            only: Some(6),
             shards: 2,
             ..Campaign::new(&dir)
         };
@@ -889,8 +978,8 @@ mod tests {
         assert!(report.subcases[0].seconds.is_sign_positive());
         // A shard written by hand for this plan is read back into the sums.
         let (_, subcases) = aztec_subcases();
-        let mut dlx = Dlx::new(&subcases[8].built.matrix);
-        dlx.fix(subcases[8].x_option).unwrap();
+        let mut dlx = Dlx::new(&subcases[5].built.matrix);
+        dlx.fix(subcases[5].x_option).unwrap();
         let plan = dlx.shard_plan(HEURISTIC, 2);
         let shape = format!("{} {} W", plan.split.paths.len(), plan.split.depth);
         let shard = Shard {
@@ -903,7 +992,7 @@ mod tests {
             seconds: 2.0,
             solutions: Vec::new(),
         };
-        shard.save(&status.file(9, 2), &shape).unwrap();
+        shard.save(&status.file(6, 2), &shape).unwrap();
         let report = status.run(|_| {}).unwrap();
         assert_eq!(report.subcases[0].shards_done, 1);
         assert_eq!(report.total().updates, 5_000_000_000);

@@ -8,7 +8,10 @@
 //!   columns, whose covers may cross (Figure 12);
 //! * `tetrasticks-welded-4x4`: the ten one-sided welded tetrasticks in the 4×4 grid (Figure 13);
 //! * `tetrasticks-unwelded-5x5`: the fifteen one-sided unwelded ones in the 5×5 grid;
-//! * `tetrasticks-aztec`: all 25 one-sided tetrasticks in the Aztec diamond (Figure 15).
+//! * `tetrasticks-aztec`: all 25 one-sided tetrasticks in the Aztec diamond (Figure 15), the
+//!   5×5 diamond lattice of 41 squares;
+//! * `tetrasticks-aztec-spiked`: the same pieces in the spiked diamond (every segment joining
+//!   points with |x| + |y| ≤ 5), also 100 segments, once taken for Figure 15's board.
 
 use dlx_core::{Dlx, Heuristic, Stats};
 use dlx_polystick::{
@@ -25,7 +28,7 @@ pub const FIXED_P: &str = "H00 H01 V00 V11";
 pub const LEFT_OUT: [&str; 5] = ["H", "J", "L", "N", "Y"];
 
 /// The named tetrastick puzzles, as `(name or pattern, about)`.
-pub const PUZZLES: [(&str, &str); 5] = [
+pub const PUZZLES: [(&str, &str); 6] = [
     (
         "tetrasticks-5x5-without-X",
         "Figure 11: 15 of the 16 tetrasticks in 5x5, X = H, J, L, N or Y left out, P fixed",
@@ -45,6 +48,10 @@ pub const PUZZLES: [(&str, &str); 5] = [
     (
         "tetrasticks-aztec",
         "Figure 15: all 25 one-sided tetrasticks in the Aztec diamond (days of search)",
+    ),
+    (
+        "tetrasticks-aztec-spiked",
+        "all 25 one-sided tetrasticks in the spiked diamond, not Figure 15 (days of search)",
     ),
 ];
 
@@ -78,6 +85,9 @@ pub fn puzzle(name: &str) -> Option<Result<Puzzle, PaperError>> {
             "tetrasticks-unwelded-5x5" => parse_piece_set("one-sided-unwelded")
                 .and_then(|pieces| Ok(Puzzle::new(Board::grid(5, 5)?, pieces))),
             "tetrasticks-aztec" => {
+                Board::diamond_lattice(5).map(|b| Puzzle::new(b, one_sided(&tetrasticks())))
+            }
+            "tetrasticks-aztec-spiked" => {
                 Board::diamond(5).map(|b| Puzzle::new(b, one_sided(&tetrasticks())))
             }
             _ => return None,
@@ -119,10 +129,11 @@ pub(crate) fn families() -> Vec<Family> {
         family(2, |n| (n == PUZZLES[2].0).then(|| problem(n)).flatten()),
         family(3, |n| (n == PUZZLES[3].0).then(|| problem(n)).flatten()),
         family(4, |n| (n == PUZZLES[4].0).then(|| problem(n)).flatten()),
+        family(5, |n| (n == PUZZLES[5].0).then(|| problem(n)).flatten()),
     ]
 }
 
-pub(crate) const TABLES: [TableSpec; 5] = [
+pub(crate) const TABLES: [TableSpec; 6] = [
     TableSpec::new(
         "tetrasticks-welded",
         "3(b): the ten one-sided welded tetrasticks in 4x4, classes under symmetry",
@@ -146,6 +157,12 @@ pub(crate) const TABLES: [TableSpec; 5] = [
         "3(d): the Aztec diamond searched, 107 classes (about 1e13 updates; resumes from results/aztec)",
         true,
         aztec_search,
+    ),
+    TableSpec::new(
+        "tetrasticks-aztec-spiked-search",
+        "the spiked diamond (not Figure 15) searched (1.1e13 updates, kept in results/aztec-spiked)",
+        true,
+        spiked_search,
     ),
     TableSpec::new(
         "tetrasticks-5x5",
@@ -249,7 +266,8 @@ fn aztec() -> Table {
             Table::num(m.primary_count() as u64),
         ],
     );
-    t.note("Board: every unit segment joining lattice points with |x| + |y| <= 5 (shifted by +5).");
+    t.note("Board: the edges of the 41 unit squares of the 5x5 diamond lattice, the squares whose");
+    t.note("centres are within 4 steps of the central one; 40 points where 4 segments meet.");
     t.note("The search (about 1e13 updates, with X's position fixed and W breaking the symmetry");
     t.note("left) is the slow table tetrasticks-aztec-search, a resumable campaign of shards:");
     t.note("`cargo xtask aztec` (see the README, Long runs).");
@@ -261,6 +279,14 @@ fn aztec_search() -> Table {
     crate::aztec::Campaign::new(crate::aztec::default_dir())
         .run(|line| eprintln!("{line}"))
         .unwrap_or_else(|e| panic!("the Aztec campaign stopped: {e}"))
+        .table()
+}
+
+/// The spiked diamond's search, read back from its shard files (resumed if any is missing).
+fn spiked_search() -> Table {
+    crate::aztec::Campaign::spiked(crate::aztec::spiked_dir())
+        .run(|line| eprintln!("{line}"))
+        .unwrap_or_else(|e| panic!("the spiked diamond's campaign stopped: {e}"))
         .table()
 }
 
@@ -420,28 +446,50 @@ pub fn figures() -> Vec<Figure> {
         svg: draw::svg(
             &built.board,
             &[(
-                "100 segments, 41 interior points".into(),
+                format!(
+                    "{} segments, {} crossing points",
+                    built.board.segments().len(),
+                    built.board.interior_points().len()
+                ),
                 Default::default(),
             )],
             &style,
         ),
     });
-    if let Some(figure) = aztec_solutions(&style) {
-        out.push(figure);
+    let campaigns = [
+        (
+            "figure15-solutions",
+            "Figure 15 solved",
+            crate::aztec::Campaign::new(crate::aztec::default_dir()),
+        ),
+        (
+            "spiked-diamond-solutions",
+            "The spiked diamond (not Figure 15's board) solved",
+            crate::aztec::Campaign::spiked(crate::aztec::spiked_dir()),
+        ),
+    ];
+    for (name, title, campaign) in campaigns {
+        if let Some(figure) = campaign_solutions(&style, name, title, campaign) {
+            out.push(figure);
+        }
     }
     out
 }
 
-/// The Aztec diamond's solutions, one per class, from the shards that `cargo xtask aztec` has
-/// finished in [`crate::aztec::default_dir`] (none when no campaign has run there).
-fn aztec_solutions(style: &draw::SvgStyle) -> Option<Figure> {
-    let dir = crate::aztec::default_dir();
-    if !dir.is_dir() {
+/// A campaign's solutions, one per class, from the shards that `cargo xtask aztec` has
+/// finished in its directory (none when no campaign has run there).
+fn campaign_solutions(
+    style: &draw::SvgStyle,
+    name: &str,
+    title: &str,
+    campaign: crate::aztec::Campaign,
+) -> Option<Figure> {
+    if !campaign.dir.is_dir() {
         return None;
     }
     let report = crate::aztec::Campaign {
         search: false,
-        ..crate::aztec::Campaign::new(dir)
+        ..campaign
     }
     .run(|_| {})
     .ok()?;
@@ -464,8 +512,8 @@ fn aztec_solutions(style: &draw::SvgStyle) -> Option<Figure> {
         )
     };
     Some(Figure {
-        name: "figure15-solutions".into(),
-        caption: format!("Figure 15 solved: {found}, one solution of each"),
+        name: name.into(),
+        caption: format!("{title}: {found}, one solution of each"),
         svg: draw::svg(
             &report.built.board,
             &panels,

@@ -64,8 +64,9 @@ impl Board {
     }
 
     /// Every unit segment joining two lattice points with |x| + |y| ≤ `r`, shifted by +r so
-    /// that all coordinates are non-negative. `diamond(5)` is the board of Figure 15: the
-    /// order-4 Aztec diamond with a spike at each tip, 100 segments.
+    /// that all coordinates are non-negative: the order-(r−1) Aztec diamond with a spike at
+    /// each tip. `diamond(5)` has 100 segments like Figure 15's board, but it is not that
+    /// board ([`Board::diamond_lattice`] is).
     pub fn diamond(r: i32) -> Result<Self, PolystickError> {
         let inside = |p: Point| (p.x - r).abs() + (p.y - r).abs() <= r;
         let mut segs = Vec::new();
@@ -81,10 +82,36 @@ impl Board {
         Board::from_segments(segs)
     }
 
+    /// The edges of the `n`×`n` *diamond lattice*: the 2n² − 2n + 1 unit squares whose centres
+    /// lie within n − 1 steps (|dx| + |dy| ≤ n − 1) of a central square, the square cornered
+    /// at (n−1, n−1) being the centre. `diamond_lattice(5)` is the board of Figure 15 (41
+    /// squares, 100 segments): the shape Wassermann covered in 107 ways, which Goodger's
+    /// Polyform Puzzler calls the 5×5 diamond lattice. Its 40 points where four segments
+    /// meet fall into 6 orbits under the 8 symmetries, the 6 places of X by which both split
+    /// the search.
+    pub fn diamond_lattice(n: i32) -> Result<Self, PolystickError> {
+        let c = n - 1;
+        let mut segs = Vec::new();
+        for a in 0..=2 * c {
+            for b in 0..=2 * c {
+                if (a - c).abs() + (b - c).abs() <= c {
+                    segs.extend([
+                        Seg::h(a, b),
+                        Seg::h(a, b + 1),
+                        Seg::v(a, b),
+                        Seg::v(a + 1, b),
+                    ]);
+                }
+            }
+        }
+        Board::from_segments(segs)
+    }
+
     /// Reads a board description:
     /// * `WxH`, e.g. `5x5`: the grid of W×H unit squares;
-    /// * `diamond-R`, e.g. `diamond-5`: the segments joining points with |x|+|y| ≤ R
-    ///   (`aztec` is `diamond-5`, Figure 15's board);
+    /// * `diamond-R`, e.g. `diamond-5`: the segments joining points with |x|+|y| ≤ R;
+    /// * `lattice-N`, e.g. `lattice-5`: the N×N diamond lattice ([`Board::diamond_lattice`];
+    ///   `aztec` is `lattice-5`, Figure 15's board);
     /// * otherwise a list of segment names `Hxy` / `Vxy` separated by white space or commas.
     ///
     /// ```
@@ -108,7 +135,14 @@ impl Board {
             }
         };
         if t == "aztec" {
-            return Board::diamond(5);
+            return Board::diamond_lattice(5);
+        }
+        if let Some(n) = t.strip_prefix("lattice-") {
+            let n = dimension(n)?;
+            if n > 18 {
+                return Err(bad(1, t, "a diamond lattice's size must be at most 18"));
+            }
+            return Board::diamond_lattice(n);
         }
         if let Some(r) = t.strip_prefix("diamond-") {
             let r = dimension(r)?;
@@ -132,7 +166,7 @@ impl Board {
                 bad(
                     k + 1,
                     word,
-                    "expected WxH, diamond-R, aztec, or segment names like H23 V40",
+                    "expected WxH, diamond-R, lattice-N, aztec, or segment names like H23 V40",
                 )
             })?;
             segs.push(s);
@@ -238,7 +272,53 @@ mod tests {
     }
 
     #[test]
-    fn the_aztec_diamond_has_100_segments_and_41_interior_points() {
+    fn figure_15_is_the_5x5_diamond_lattice_with_40_crossing_points_in_6_orbits() {
+        let b = Board::parse("aztec").unwrap();
+        assert_eq!(b, Board::diamond_lattice(5).unwrap());
+        assert_eq!(b.segments().len(), 100, "25 tetrasticks of 4 segments");
+        let inner = b.interior_points();
+        assert_eq!(inner.len(), 40);
+        assert_eq!(b.symmetries().len(), 8);
+        // No spikes: every end of every segment meets another segment.
+        for s in b.segments() {
+            for p in s.ends() {
+                let arms = p.arms().iter().filter(|&&a| b.contains(a)).count();
+                assert!(arms >= 2, "{s} ends at a point with {arms} arm");
+            }
+        }
+        // The orbits of the crossing points, the places of X: 4 + 4 + 8 + 8 + 8 + 8.
+        let mut orbits: Vec<usize> = Vec::new();
+        let mut seen = BTreeSet::new();
+        for &p in &inner {
+            if seen.contains(&p) {
+                continue;
+            }
+            let images: BTreeSet<Vec<Seg>> =
+                b.symmetries().iter().map(|t| t.image(&p.arms())).collect();
+            for img in &images {
+                // The image's centre: the one point all four of its segments end at.
+                let centre = img[0]
+                    .ends()
+                    .into_iter()
+                    .find(|q| img.iter().all(|s| s.ends().contains(q)));
+                seen.insert(centre.expect("four arms of one point"));
+            }
+            orbits.push(images.len());
+        }
+        orbits.sort_unstable();
+        assert_eq!(orbits, [4, 4, 8, 8, 8, 8]);
+        // Rows of 1, 3, 5, 7, 9, 7, 5, 3, 1 squares: the 5x5 grid turned 45 degrees.
+        let small = Board::diamond_lattice(2).unwrap();
+        assert_eq!(small.segments().len(), 16, "5 squares in a plus");
+        assert_eq!(Board::parse("lattice-2").unwrap(), small);
+        assert!(matches!(
+            Board::parse("lattice-19"),
+            Err(PolystickError::BadBoard { .. })
+        ));
+    }
+
+    #[test]
+    fn the_spiked_diamond_has_100_segments_and_41_interior_points() {
         let b = Board::diamond(5).unwrap();
         assert_eq!(b.segments().len(), 100);
         let inner = b.interior_points();
@@ -264,7 +344,8 @@ mod tests {
             Err(PolystickError::BadBoard {
                 item: 2,
                 text: "Q12".to_string(),
-                reason: "expected WxH, diamond-R, aztec, or segment names like H23 V40".to_string()
+                reason: "expected WxH, diamond-R, lattice-N, aztec, or segment names like H23 V40"
+                    .to_string()
             })
         );
         assert!(matches!(

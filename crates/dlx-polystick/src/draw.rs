@@ -311,7 +311,7 @@ mod tests {
         assert!(pic.contains(">Figure 12</text>"));
     }
 
-    /// Three pieces of the Aztec diamond's first solution (results/aztec/x2-61-of-64.txt):
+    /// Three pieces of a solution in the spiked diamond (results/aztec-spiked/x2-61-of-64.txt):
     /// the straight I runs beside F, and their labels' first spots overlap.
     #[test]
     fn labels_do_not_overlap() {

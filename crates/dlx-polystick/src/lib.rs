@@ -27,7 +27,8 @@
 //! How the pieces fit together:
 //! - [`stick`]: segments `Hxy` / `Vxy`, points `Ixy`, the eight symmetries of the square;
 //! - [`piece`]: the 16 tetrasticks with the paper's names, orientations, one-sided sets;
-//! - [`board`]: boards as grids, diamonds (Figure 15's Aztec diamond) or segment lists;
+//! - [`board`]: boards as grids, diamonds, diamond lattices (Figure 15's Aztec diamond) or
+//!   segment lists;
 //! - [`puzzle`]: the generalised cover matrix, with a secondary column `Ixy` for every
 //!   interior point, which a row holds when its piece passes straight through the point;
 //! - [`arrangement`]: a solution as pieces on the board, its crossings (Figure 12), and

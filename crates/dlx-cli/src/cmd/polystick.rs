@@ -19,8 +19,8 @@ pub struct Args {
     /// lists them). Leave it out to give `--board` and `--pieces`.
     pub name: Option<String>,
     /// The board: `WxH` (a grid of unit squares), `diamond-R` (segments joining points with
-    /// |x|+|y| <= R; `aztec` = diamond-5), a list of segments `H00 V10 ...`, or `@FILE`
-    /// holding any of these.
+    /// |x|+|y| <= R), `lattice-N` (the NxN diamond lattice; `aztec` = lattice-5, Figure 15),
+    /// a list of segments `H00 V10 ...`, or `@FILE` holding any of these.
     #[arg(
         long,
         value_name = "DESC",
