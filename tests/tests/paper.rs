@@ -66,19 +66,19 @@ fn queens() {
 }
 
 #[test]
-#[ignore = "about 10 G updates, a minute in release: run by `cargo xtask paper --full`"]
+#[ignore = "about 10 G updates, 47 s in release on 2 idle cores: run by `cargo xtask paper --full`"]
 fn queens_13_16() {
     check("queens-13-16");
 }
 
 #[test]
-#[ignore = "about 400 G updates, most of an hour: run by `cargo xtask paper --full --only queens-17-18`"]
+#[ignore = "about 400 G updates, 19 minutes (1,117 s) in release on 2 idle cores: run by `cargo xtask paper --full --only queens-17-18`"]
 fn queens_17_18() {
     check("queens-17-18");
 }
 
 #[test]
-#[ignore = "about 9 G updates, a minute in release: run by `cargo xtask paper --full`"]
+#[ignore = "about 9 G updates, 25 s in release on 2 idle cores: run by `cargo xtask paper --full`"]
 fn queens_plain_16() {
     check("queens-plain-16");
 }
@@ -185,7 +185,7 @@ fn tetrasticks_aztec_spiked_search() {
 }
 
 #[test]
-#[ignore = "7 G updates, 4 to 8 minutes in release: run by `cargo xtask paper --full`"]
+#[ignore = "7 G updates, 18 s in release on 2 idle cores: run by `cargo xtask paper --full`"]
 fn tetrasticks_5x5() {
     check("tetrasticks-5x5");
 }
@@ -196,19 +196,19 @@ fn hexiamonds_rhombus() {
 }
 
 #[test]
-#[ignore = "9.0 G updates, 6-8 minutes in release on a busy 2-core box: `cargo xtask paper --full`"]
+#[ignore = "9.0 G updates, 17 s in release on 2 idle cores: `cargo xtask paper --full`"]
 fn hexiamonds_hexagon_c() {
     check("hexiamonds-hexagon-c");
 }
 
 #[test]
-#[ignore = "120 G updates on every core, 14 minutes (845 s) in release on 2 cores: `cargo xtask paper --full`"]
+#[ignore = "120 G updates on every core, 136 s in release on 2 idle cores: `cargo xtask paper --full`"]
 fn hexiamonds_hexagon() {
     check("hexiamonds-hexagon");
 }
 
 #[test]
-#[ignore = "11.5 G updates, six searches on every core, 7 minutes on 2 busy cores: `xtask paper --full`"]
+#[ignore = "11.5 G updates, six searches on every core, 11 s in release on 2 idle cores: `xtask paper --full`"]
 fn hexiamonds_colour() {
     check("hexiamonds-colour");
 }
