@@ -24,11 +24,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         ),
         None => None,
     };
+    let dir = option_value(args, "--dir").map(PathBuf::from);
     let base = match option_value(args, "--board") {
-        None => Campaign::new(option_value(args, "--dir").map_or_else(default_dir, PathBuf::from)),
-        Some("spiked") => {
-            Campaign::spiked(option_value(args, "--dir").map_or_else(spiked_dir, PathBuf::from))
-        }
+        None => Campaign::new(dir.unwrap_or_else(default_dir)),
+        Some("spiked") => Campaign::spiked(dir.unwrap_or_else(spiked_dir)),
         Some(other) => {
             return Err(format!(
                 "--board wants `spiked` (or nothing, for Figure 15's board), not `{other}`"

@@ -88,13 +88,16 @@ pub fn split(
 /// The Aztec diamond of Figure 15 (the full matrix) and its split by the position of X, with
 /// [`AZTEC_BREAKER`] restricted in each subcase: [`split`] of the paper's puzzle.
 pub fn aztec_subcases() -> (PolystickMatrix, Vec<Subcase>) {
-    split(&named("tetrasticks-aztec"), "X", Some(AZTEC_BREAKER)).expect("W is its own mirror image")
+    x_split("tetrasticks-aztec")
 }
 
 /// The spiked diamond (`tetrasticks-aztec-spiked`, not Figure 15's board) split the same way.
 pub fn spiked_subcases() -> (PolystickMatrix, Vec<Subcase>) {
-    split(&named("tetrasticks-aztec-spiked"), "X", Some(AZTEC_BREAKER))
-        .expect("W is its own mirror image")
+    x_split("tetrasticks-aztec-spiked")
+}
+
+fn x_split(name: &str) -> (PolystickMatrix, Vec<Subcase>) {
+    split(&named(name), "X", Some(AZTEC_BREAKER)).expect("W is its own mirror image")
 }
 
 /// Where the campaign's shard files live by default: `$DLX_AZTEC_DIR` if set, else
@@ -536,7 +539,7 @@ impl Report {
             &key,
             "all",
             vec![
-                Table::num(self.subcases.iter().map(|s| s.sub.orbit as u64).sum()),
+                Table::num(places as u64),
                 String::new(),
                 String::new(),
                 format!("{done}/{shards}"),

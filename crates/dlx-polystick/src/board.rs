@@ -287,24 +287,12 @@ mod tests {
             }
         }
         // The orbits of the crossing points, the places of X: 4 + 4 + 8 + 8 + 8 + 8.
-        let mut orbits: Vec<usize> = Vec::new();
-        let mut seen = BTreeSet::new();
-        for &p in &inner {
-            if seen.contains(&p) {
-                continue;
-            }
-            let images: BTreeSet<Vec<Seg>> =
-                b.symmetries().iter().map(|t| t.image(&p.arms())).collect();
-            for img in &images {
-                // The image's centre: the one point all four of its segments end at.
-                let centre = img[0]
-                    .ends()
-                    .into_iter()
-                    .find(|q| img.iter().all(|s| s.ends().contains(q)));
-                seen.insert(centre.expect("four arms of one point"));
-            }
-            orbits.push(images.len());
-        }
+        let x = crate::Puzzle::new(b.clone(), vec![crate::tetrastick("X").unwrap()]);
+        let mut orbits: Vec<usize> = crate::subcases(&x, "X", None)
+            .unwrap()
+            .iter()
+            .map(|s| s.orbit)
+            .collect();
         orbits.sort_unstable();
         assert_eq!(orbits, [4, 4, 8, 8, 8, 8]);
         // Rows of 1, 3, 5, 7, 9, 7, 5, 3, 1 squares: the 5x5 grid turned 45 degrees.
