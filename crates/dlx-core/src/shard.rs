@@ -125,9 +125,9 @@ impl Dlx {
         }
     }
 
-    /// Searches shard `k` (1-based) of a plan on `threads` threads (0 = all cores), visiting
-    /// its solutions (in no particular order), and returns its figures placed at their depths
-    /// in the whole tree. Shard 1 includes the levels above the cut and their solutions.
+    /// Searches shard `k` (1-based) of a plan on `threads` threads (0 = all cores; 1 = the
+    /// calling thread, no pool), visiting its solutions (in no particular order), and returns
+    /// its figures placed at their depths in the whole tree. Shard 1 includes the levels above the cut and their solutions.
     /// Like every [`Stats`], a shard's `nodes` is 1 + the nodes of its levels, the root
     /// included, so shards are added with [`Stats::merge`] (which sums the levels), not by
     /// adding their `nodes` fields.
@@ -159,28 +159,36 @@ impl Dlx {
             .filter(|&(_, &o)| o == k)
             .map(|(p, _)| p)
             .collect();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a thread pool can be built");
-        let base = &*self;
-        let below = pool.install(|| {
-            mine.par_iter()
-                .map_init(
-                    || base.clone(),
-                    |dlx, path| dlx.subtree(path, heuristic, &visit),
-                )
-                .reduce(
-                    || Stats {
-                        complete: true,
-                        ..Stats::default()
-                    },
-                    |mut a, b| {
-                        a.merge(&b);
-                        a
-                    },
-                )
-        });
+        let empty = || Stats {
+            complete: true,
+            ..Stats::default()
+        };
+        let add = |mut a: Stats, b: Stats| {
+            a.merge(&b);
+            a
+        };
+        let below = if threads == 1 {
+            // One thread is the caller's own: no pool, so the caller's clock (its CPU time)
+            // sees the whole search.
+            let mut dlx = self.clone();
+            mine.iter()
+                .map(|path| dlx.subtree(path, heuristic, &visit))
+                .fold(empty(), add)
+        } else {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a thread pool can be built");
+            let base = &*self;
+            pool.install(|| {
+                mine.par_iter()
+                    .map_init(
+                        || base.clone(),
+                        |dlx, path| dlx.subtree(path, heuristic, &visit),
+                    )
+                    .reduce(empty, add)
+            })
+        };
         stats.merge(&below);
         Ok(stats)
     }

@@ -6,14 +6,14 @@ use common::queens;
 use dlx_core::{Dlx, Heuristic, Stats, format};
 use std::sync::Mutex;
 
-fn merged(dlx: &mut Dlx, h: Heuristic, n: usize) -> (Stats, Vec<Vec<usize>>) {
+fn merged(dlx: &mut Dlx, h: Heuristic, n: usize, threads: usize) -> (Stats, Vec<Vec<usize>>) {
     let plan = dlx.shard_plan(h, n);
     assert_eq!(plan.owner.len(), plan.split.paths.len());
     let found = Mutex::new(Vec::new());
     let mut total = Stats::default();
     for k in 1..=n {
         let s = dlx
-            .shard(h, &plan, k, 1, |sol| {
+            .shard(h, &plan, k, threads, |sol| {
                 found.lock().unwrap().push(sol.sorted_options())
             })
             .unwrap();
@@ -44,12 +44,36 @@ fn one_three_and_eight_shards_merge_to_the_single_run() {
             .map(|s| s.sorted_options())
             .collect();
         all.sort();
-        for n in [1, 3, 8] {
-            let (total, found) = merged(&mut dlx, h, n);
-            assert_eq!(total, truth, "{n} shards");
-            assert_eq!(found, all, "{n} shards: solutions");
+        // One thread searches on the caller's, more in a pool: the same figures.
+        for (n, threads) in [(1, 1), (3, 1), (8, 1), (3, 2), (8, 3)] {
+            let (total, found) = merged(&mut dlx, h, n, threads);
+            assert_eq!(total, truth, "{n} shards, {threads} threads");
+            assert_eq!(found, all, "{n} shards, {threads} threads: solutions");
         }
     }
+}
+
+#[test]
+fn one_thread_is_the_callers_own() {
+    // So the caller can time a shard by its own CPU clock.
+    let m = queens(8);
+    let mut dlx = Dlx::new(&m);
+    let plan = dlx.shard_plan(Heuristic::Mrv, 2);
+    let me = std::thread::current().id();
+    let elsewhere = Mutex::new(0);
+    let mut solutions = 0;
+    for k in 1..=2 {
+        let s = dlx
+            .shard(Heuristic::Mrv, &plan, k, 1, |_| {
+                if std::thread::current().id() != me {
+                    *elsewhere.lock().unwrap() += 1;
+                }
+            })
+            .unwrap();
+        solutions += s.solutions;
+    }
+    assert_eq!(solutions, 92);
+    assert_eq!(*elsewhere.lock().unwrap(), 0);
 }
 
 #[test]
