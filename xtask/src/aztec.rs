@@ -55,8 +55,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     println!();
     print!("{}", report.table().render());
     let busy = report.seconds();
+    let (cpu, done) = report.cpu_shards();
     println!(
-        "running time of the shards done: {busy:.0} thread-seconds ({:.2e} updates/s per thread); this run: {:.0} s",
+        "running time of the shards done: {busy:.0} thread-seconds ({:.2e} updates/s per thread; \
+         CPU time for {cpu} of the {done} shards, wall time for the rest); this run: {:.0} s",
         report.total().updates as f64 / busy.max(1e-9),
         start.elapsed().as_secs_f64()
     );

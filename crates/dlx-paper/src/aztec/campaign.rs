@@ -184,7 +184,8 @@ impl Campaign {
                 let mut stats = sum_shards(done.iter().map(|shard| &shard.stats));
                 stats.complete = done.len() == shards;
                 // A fold from +0.0: an empty f64 sum is -0.0, which would print as "-0".
-                let seconds = done.iter().fold(0.0, |a, shard| a + shard.seconds);
+                let seconds = done.iter().fold(0.0, |a, shard| a + shard.busy());
+                let cpu_shards = done.iter().filter(|s| s.cpu_seconds.is_some()).count();
                 let solutions = done
                     .iter()
                     .flat_map(|shard| &shard.solutions)
@@ -197,6 +198,7 @@ impl Campaign {
                     estimate,
                     stats,
                     seconds,
+                    cpu_shards,
                     solutions,
                 }
             })
@@ -248,13 +250,16 @@ impl Campaign {
                             break;
                         }
                         progress(&format!(
-                            "subcase {} ({}) shard {k}/{}: {} solutions, {} updates, {:.0} s",
+                            "subcase {} ({}) shard {k}/{}: {} solutions, {} updates, {:.0} s{}",
                             part.number,
                             part.sub.label,
                             part.plan.shards,
                             shard.stats.solutions,
                             shard.stats.updates,
-                            shard.seconds
+                            shard.seconds,
+                            shard
+                                .cpu_seconds
+                                .map_or(String::new(), |c| format!(" (CPU {c:.0} s)"))
                         ));
                         lock(&finished).push((p, k, shard));
                     }
@@ -307,6 +312,10 @@ mod tests {
             "X's places in 4x4: centre, edges, corners"
         );
         assert_eq!(*lock(&lines), 3 * 3, "one line per shard");
+        if cfg!(target_os = "linux") {
+            // Each shard searched on its worker thread, timed by that thread's CPU clock.
+            assert_eq!(report.cpu_shards(), (9, 9));
+        }
         assert_eq!(report.classes().classes, 3);
         // Complete, so the table compares the classes with the paper's figure (here the
         // Aztec diamond's 107, which Figure 13 is not meant to meet).
@@ -477,6 +486,7 @@ mod tests {
                 ..Stats::default()
             },
             seconds: 2.0,
+            cpu_seconds: None,
             solutions: Vec::new(),
         };
         shard.save(&status.file(6, 2), &shape).unwrap();

@@ -51,9 +51,12 @@ pub struct SubcaseReport {
     pub estimate: (f64, f64),
     /// Their figures, added (totals only); `complete` when all are done.
     pub stats: Stats,
-    /// Their running times, added: thread-seconds, each shard running on one thread (wall
-    /// time of that thread, so a busy machine makes it longer than the CPU time).
+    /// Their running times, added: thread-seconds, each shard running on one thread (its CPU
+    /// time where its file keeps it, else the wall time of its thread, which a busy machine
+    /// lengthens).
     pub seconds: f64,
+    /// How many of them timed by CPU time (the others by wall time).
+    pub cpu_shards: usize,
     /// Their solutions, X included.
     pub solutions: Vec<Arrangement>,
 }
@@ -93,6 +96,13 @@ impl Report {
     /// The running times of every shard done, added (thread-seconds).
     pub fn seconds(&self) -> f64 {
         self.subcases.iter().fold(0.0, |t, s| t + s.seconds)
+    }
+
+    /// How many shards done are timed by CPU time, and how many are done in all.
+    pub fn cpu_shards(&self) -> (usize, usize) {
+        self.subcases
+            .iter()
+            .fold((0, 0), |(c, d), s| (c + s.cpu_shards, d + s.shards_done))
     }
 
     /// The figures of every subcase done so far, added.

@@ -16,7 +16,11 @@ use super::{HEURISTIC, lock};
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Shard {
     pub(super) stats: Stats,
+    /// Wall time of the thread that searched it.
     pub(super) seconds: f64,
+    /// That thread's CPU time, where the system tells it (files written before it was kept
+    /// have none): unlike the wall time, not lengthened by other work on a busy machine.
+    pub(super) cpu_seconds: Option<f64>,
     pub(super) solutions: Vec<Vec<OptionId>>,
 }
 
@@ -26,6 +30,8 @@ impl Shard {
         let mut dlx = part.dlx.clone();
         let found = Mutex::new(Vec::new());
         let start = Instant::now();
+        let cpu_start = thread_cpu_seconds();
+        // One thread: the search runs on this one, so this thread's CPU clock sees it all.
         let stats = dlx
             .shard(HEURISTIC, &part.plan, k, 1, |sol| {
                 let mut rows = sol.sorted_options();
@@ -39,8 +45,14 @@ impl Shard {
         Shard {
             stats,
             seconds: start.elapsed().as_secs_f64(),
+            cpu_seconds: cpu_start.zip(thread_cpu_seconds()).map(|(a, b)| b - a),
             solutions,
         }
+    }
+
+    /// The shard's running time in thread-seconds: its CPU time if known, else its wall time.
+    pub(super) fn busy(&self) -> f64 {
+        self.cpu_seconds.unwrap_or(self.seconds)
     }
 
     pub(super) fn save(&self, file: &Path, shape: &str) -> Result<(), CampaignError> {
@@ -48,6 +60,9 @@ impl Shard {
             "plan {shape}\nsolutions {}\nupdates {}\nnodes {}\nseconds {:.1}\n",
             self.stats.solutions, self.stats.updates, self.stats.nodes, self.seconds
         );
+        if let Some(cpu) = self.cpu_seconds {
+            text.push_str(&format!("cpu-seconds {cpu:.1}\n"));
+        }
         for rows in &self.solutions {
             let rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
             text.push_str(&format!("rows {}\n", rows.join(" ")));
@@ -109,12 +124,28 @@ impl Shard {
             .get("seconds")
             .and_then(|v| v.parse().ok())
             .ok_or_else(|| bad("no `seconds`".into()))?;
+        let cpu_seconds = match fields.get("cpu-seconds") {
+            None => None,
+            Some(v) => Some(
+                v.parse()
+                    .map_err(|_| bad(format!("`cpu-seconds` is not a number: `{v}`")))?,
+            ),
+        };
         Ok(Some(Shard {
             stats,
             seconds,
+            cpu_seconds,
             solutions,
         }))
     }
+}
+
+/// The calling thread's CPU time in seconds, where the system tells it: on Linux, the first
+/// field of `/proc/thread-self/schedstat` (nanoseconds spent on a CPU).
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(nanos as f64 / 1e9)
 }
 
 #[cfg(test)]
@@ -135,6 +166,7 @@ mod tests {
                 ..Stats::default()
             },
             seconds: 1.5,
+            cpu_seconds: Some(1.4),
             solutions: vec![vec![3, 17, 2954], vec![4, 18, 2954]],
         };
         shard.save(&file, "2048 4 W").unwrap();
@@ -165,5 +197,41 @@ mod tests {
         let err = Shard::load(&file, "2048 4 W").unwrap_err().to_string();
         assert!(err.contains("line 2: bad row number"), "{err}");
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn cpu_time_is_optional_in_a_file_and_counts_before_wall_time() {
+        let dir = temp_dir("cpu");
+        let file = dir.join("x1-1-of-2.txt");
+        let head = "plan 2048 4 W\nsolutions 0\nupdates 9\nnodes 3\nseconds 7.5\n";
+        // Files written before CPU time was kept: the wall time stands in.
+        fs::write(&file, head).unwrap();
+        let old = Shard::load(&file, "2048 4 W").unwrap().unwrap();
+        assert_eq!((old.cpu_seconds, old.busy()), (None, 7.5));
+        fs::write(&file, format!("{head}cpu-seconds 6.0\n")).unwrap();
+        let new = Shard::load(&file, "2048 4 W").unwrap().unwrap();
+        assert_eq!((new.cpu_seconds, new.busy()), (Some(6.0), 6.0));
+        fs::write(&file, format!("{head}cpu-seconds soon\n")).unwrap();
+        let err = Shard::load(&file, "2048 4 W").unwrap_err().to_string();
+        assert!(
+            err.contains("`cpu-seconds` is not a number: `soon`"),
+            "{err}"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_threads_cpu_clock_runs_while_it_works() {
+        let before = thread_cpu_seconds().expect("Linux tells a thread's CPU time");
+        let start = std::time::Instant::now();
+        let mut x = 1u64;
+        while start.elapsed().as_millis() < 30 {
+            x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+        }
+        let after = thread_cpu_seconds().unwrap();
+        assert!(after > before, "{before} -> {after}");
+        // Never more CPU than wall time on one thread.
+        assert!(after - before <= start.elapsed().as_secs_f64() + 1e-3);
     }
 }
