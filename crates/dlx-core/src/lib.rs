@@ -66,7 +66,7 @@ pub use mincover::{Bound, MinCover, MinCoverResult, MinCoverStats};
 pub use reduce::{Reduce, Reductions};
 pub use search::{ChooseItem, Heuristic, Search, SolutionView, Split};
 #[cfg(feature = "parallel")]
-pub use shard::{ShardError, ShardPlan};
+pub use shard::{MAX_SHARDS, ShardError, ShardPlan};
 pub use solution::{ChosenRow, Solution};
 pub use stats::{Level, Stats};
 

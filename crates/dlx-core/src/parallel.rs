@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use crate::Dlx;
 use crate::search::{Heuristic, Split};
 use crate::solution::{ChosenRow, Solution};
-use crate::stats::Stats;
+use crate::stats::{Level, Stats};
 
 /// How many subproblems per thread the split aims for, so that work stealing can even out
 /// subtrees of very different sizes. Each subtree has a cost of its own (fixing its path, a
@@ -44,6 +44,27 @@ impl Stats {
             self.complete && other.complete,
         );
         *self = merged;
+    }
+
+    /// [`Stats::merge`] for figures read from elsewhere (shard files): `None`, and `self`
+    /// unchanged, if a sum would pass `u64::MAX`.
+    pub fn checked_merge(&mut self, other: &Stats) -> Option<()> {
+        let level = |s: &Stats, k: usize| s.levels.get(k).copied().unwrap_or_default();
+        let levels = (0..self.levels.len().max(other.levels.len()))
+            .map(|k| {
+                let (a, b) = (level(self, k), level(other, k));
+                Some(Level {
+                    nodes: a.nodes.checked_add(b.nodes)?,
+                    updates: a.updates.checked_add(b.updates)?,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        *self = Stats::checked_from_levels(
+            self.solutions.checked_add(other.solutions)?,
+            levels,
+            self.complete && other.complete,
+        )?;
+        Some(())
     }
 }
 

@@ -51,6 +51,18 @@ impl Stats {
         }
     }
 
+    /// [`Stats::from_levels`] for figures read from elsewhere (a file, another machine):
+    /// `None` if the totals would pass `u64::MAX`, which no search reaches.
+    pub fn checked_from_levels(solutions: u64, levels: Vec<Level>, complete: bool) -> Option<Self> {
+        levels
+            .iter()
+            .try_fold(0u64, |t, l| t.checked_add(l.updates))?;
+        levels
+            .iter()
+            .try_fold(1u64, |t, l| t.checked_add(l.nodes))?;
+        Some(Stats::from_levels(solutions, levels, complete))
+    }
+
     /// The paper-style level table: one line per level with its nodes and updates, then the
     /// totals.
     pub fn profile_table(&self) -> String {

@@ -107,3 +107,38 @@ fn a_missing_shard_number_is_an_error() {
         "shard 4 does not exist: shards are numbered 1 to 3"
     );
 }
+
+#[test]
+fn figures_from_elsewhere_are_added_without_passing_u64_max() {
+    let m = queens(6);
+    let mut dlx = Dlx::new(&m);
+    let plan = dlx.shard_plan(Heuristic::Mrv, 2);
+    let one = dlx.shard(Heuristic::Mrv, &plan, 1, 1, |_| {}).unwrap();
+    let two = dlx.shard(Heuristic::Mrv, &plan, 2, 1, |_| {}).unwrap();
+    let mut checked = one.clone();
+    assert_eq!(checked.checked_merge(&two), Some(()));
+    let mut plain = one.clone();
+    plain.merge(&two);
+    assert_eq!(checked, plain);
+    // A forged level near the top: refused, and the sum left as it was.
+    let huge = Stats::checked_from_levels(
+        0,
+        vec![dlx_core::Level {
+            nodes: 1,
+            updates: u64::MAX - 1,
+        }],
+        true,
+    )
+    .unwrap();
+    let before = checked.clone();
+    assert_eq!(checked.checked_merge(&huge), None);
+    assert_eq!(checked, before);
+    let levels = vec![
+        dlx_core::Level {
+            nodes: u64::MAX,
+            updates: 0,
+        };
+        1
+    ];
+    assert_eq!(Stats::checked_from_levels(0, levels, true), None);
+}
