@@ -7,7 +7,8 @@
 //! A D G x
 //! ```
 //!
-//! Names are any run of non-space characters (no 7-character limit).
+//! Names are any run of non-space characters (no 7-character limit) not starting with `|`.
+//! Lines end with `\n` or `\r\n`; a byte order mark at the start is skipped.
 
 use std::fmt::Write as _;
 
@@ -37,6 +38,16 @@ pub enum FormatErrorKind {
     /// An item name is declared twice.
     #[error("duplicate item `{0}`")]
     DuplicateItem(String),
+    /// An item name starting with `|` (not the lone `|` before the secondary items): an
+    /// option line naming it first would read as a comment.
+    #[error("item name `{0}` starts with `|`, which begins a comment line")]
+    BarInName(String),
+    /// A `|` among an option's items: only the item line has one.
+    #[error("`|` in an option: only the item line separates primary from secondary items")]
+    BarInOption,
+    /// A carriage return not followed by a line feed: lines end with `\n` or `\r\n`.
+    #[error("a carriage return inside the line: lines must end with \\n or \\r\\n")]
+    LoneCarriageReturn,
     /// The item line has more than one `|`.
     #[error("a second `|` in the item line")]
     SecondBar,
@@ -63,9 +74,20 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
     let mut b = MatrixBuilder::new();
     let mut header_line = None;
     let mut last_line = 0;
+    // A byte order mark is not part of the first item's name.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (n, line) in text.lines().enumerate() {
         let line_no = n + 1;
         last_line = line_no;
+        // `lines` keeps a carriage return that ends the text without a line feed.
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if let Some(at) = line.find('\r') {
+            return Err(FormatError {
+                line: line_no,
+                column: line[..at].chars().count() + 1,
+                kind: FormatErrorKind::LoneCarriageReturn,
+            });
+        }
         let trimmed = line.trim_start();
         if trimmed.is_empty() || trimmed.starts_with('|') {
             continue;
@@ -89,6 +111,9 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
                         kind = ItemKind::Secondary;
                         continue;
                     }
+                    if name.starts_with('|') {
+                        return Err(err(column, FormatErrorKind::BarInName(name.into())));
+                    }
                     if b.item(name, kind).is_err() {
                         return Err(err(column, FormatErrorKind::DuplicateItem(name.into())));
                     }
@@ -97,6 +122,9 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
             Some(_) => {
                 let mut ids = Vec::new();
                 for (column, name) in tokens(line) {
+                    if name == "|" {
+                        return Err(err(column, FormatErrorKind::BarInOption));
+                    }
                     let Some(id) = b.id(name) else {
                         return Err(err(column, FormatErrorKind::UnknownItem(name.into())));
                     };

@@ -33,6 +33,15 @@ pub struct Item {
 /// Why a matrix could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MatrixError {
+    /// A name that Knuth's format could not carry: empty, with white space, or starting with
+    /// `|` (an option line naming it first would read as a comment).
+    #[error("item name `{name}`: {why}")]
+    BadName {
+        /// The name.
+        name: String,
+        /// What is wrong with it.
+        why: &'static str,
+    },
     /// Two items were given the same name.
     #[error("duplicate item `{name}`")]
     DuplicateItem {
@@ -171,9 +180,23 @@ impl MatrixBuilder {
         Self::default()
     }
 
-    /// Declares an item and returns its id.
+    /// Declares an item and returns its id. Its name must be one Knuth's format can carry
+    /// (not empty, no white space, not starting with `|`), so that every matrix can be written
+    /// out and read back.
     pub fn item(&mut self, name: impl Into<String>, kind: ItemKind) -> Result<ItemId, MatrixError> {
         let name = name.into();
+        let why = if name.is_empty() {
+            Some("empty")
+        } else if name.contains(char::is_whitespace) {
+            Some("white space inside a name")
+        } else if name.starts_with('|') {
+            Some("starts with `|`, which begins a comment line in Knuth's format")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(MatrixError::BadName { name, why });
+        }
         if self.index.contains_key(&name) {
             return Err(MatrixError::DuplicateItem { name });
         }

@@ -68,3 +68,39 @@ fn options_of_secondary_items_only_are_accepted_and_never_chosen() {
     let stats = dlx_core::Dlx::new(&m).count(dlx_core::Heuristic::Mrv);
     assert_eq!(stats.solutions, 1);
 }
+
+#[test]
+fn bars_carriage_returns_and_a_byte_order_mark() {
+    // A name starting with `|` could not be written out and read back (an option line
+    // starting `|B` is a comment); inside a name, as in dance.w, `|` is a character.
+    assert_eq!(
+        error("A |B\nA\n"),
+        (1, 3, FormatErrorKind::BarInName("|B".into()))
+    );
+    assert_eq!(format::parse("A B|C\nB|C\n").unwrap().options().len(), 1);
+    assert_eq!(
+        error("A | x\nA | x\n"),
+        (2, 3, FormatErrorKind::BarInOption)
+    );
+    // Old Mac line endings run the lines together; say so rather than "duplicate item".
+    assert_eq!(
+        error("A B\rA B\r"),
+        (1, 4, FormatErrorKind::LoneCarriageReturn)
+    );
+    // Windows line endings, with or without a last line feed, and a byte order mark: fine.
+    let m = format::parse("\u{feff}A B\r\nA\r\nB\r").unwrap();
+    assert_eq!((m.item(0).name.as_str(), m.options().len()), ("A", 2));
+}
+
+#[test]
+fn the_builder_refuses_names_the_format_cannot_carry() {
+    for name in ["", "a b", "|x", "|", "tab\there"] {
+        let mut b = dlx_core::MatrixBuilder::new();
+        let e = b.primary(name).unwrap_err();
+        assert!(
+            matches!(e, dlx_core::MatrixError::BadName { .. }),
+            "{name:?}: {e}"
+        );
+        assert!(e.to_string().contains(&format!("`{name}`")), "{e}");
+    }
+}
