@@ -3,6 +3,23 @@
 //! `dlx solve FILE` reads Knuth's format; the other subcommands build the matrices of the
 //! paper's puzzles. Bad input prints one line naming the place and exits with status 2.
 
+/// `eprintln!` that shrugs off a closed standard error: a diagnostic line is not worth a
+/// panic (`dlx ... 2>&1 | head` closes it early).
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// `eprint!` likewise, for a line redrawn in place.
+macro_rules! note_part {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod cmd;
 mod error;
 mod report;
@@ -69,7 +86,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::BrokenPipe) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("dlx: {e}");
+            note!("dlx: {e}");
             ExitCode::from(2)
         }
     }

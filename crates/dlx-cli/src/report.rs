@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use dlx_core::{Dlx, Heuristic, Matrix, Solution, Stats};
+use dlx_core::{Dlx, Heuristic, MAX_SHARDS, Matrix, Solution, Stats};
 use serde_json::{Value, json};
 
 use crate::error::CliError;
@@ -20,7 +20,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "RULE")]
     pub heuristic: Option<Heuristic>,
     /// Stop after this many solutions.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Print every solution (as its rows, or as the puzzle's picture).
     #[arg(long)]
@@ -34,7 +34,7 @@ pub struct SearchArgs {
     /// Threads to search with (default: all cores). The figures are identical for any
     /// number; with several threads `--print` lists the solutions sorted by their option
     /// numbers instead of in search order. `--limit` searches on one thread.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Search only shard K of N (1-based): a deterministic part of the tree, balanced by
     /// Knuth's estimate; `dlx merge` adds the shards' `--json` figures into the whole run's.
@@ -45,7 +45,7 @@ pub struct SearchArgs {
     pub quiet: bool,
 }
 
-/// Parses `K/N` with 1 <= K <= N.
+/// Parses `K/N` with 1 <= K <= N <= [`MAX_SHARDS`].
 fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     let bad = || format!("`{s}` is not a shard K/N with 1 <= K <= N (e.g. 3/8)");
     let (k, n) = s.split_once('/').ok_or_else(bad)?;
@@ -56,7 +56,25 @@ fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     if k == 0 || k > n {
         return Err(bad());
     }
+    if n > MAX_SHARDS {
+        return Err(format!("`{s}`: at most {MAX_SHARDS} shards"));
+    }
     Ok((k, n))
+}
+
+/// The most threads `--threads` asks for: each is an operating-system thread with its own
+/// copy of the arena, and far more than the cores only slows the search.
+pub const MAX_THREADS: usize = 1024;
+
+/// Parses a thread count, 0 (every core) to [`MAX_THREADS`].
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(t) if t <= MAX_THREADS => Ok(t),
+        Ok(_) => Err(format!(
+            "`{s}` threads: at most {MAX_THREADS} (0 means one per core)"
+        )),
+        Err(_) => Err(format!("`{s}` is not a number of threads")),
+    }
 }
 
 /// A stable fingerprint of a matrix: FNV-1a (64 bits) of its text in Knuth's format, so that
@@ -409,7 +427,7 @@ pub fn search_and_report(
     out.write_all(text.as_bytes())
         .map_err(|e| CliError::io("-", e))?;
     if !args.json {
-        eprintln!(
+        note!(
             "time: {seconds:.3} s ({:.1} M updates/s{})",
             stats.updates as f64 / seconds.max(1e-9) / 1e6,
             if parallel {

@@ -116,6 +116,50 @@ fn merge_refuses_missing_duplicated_and_foreign_shards() {
     fail(&[not_shard.to_str().unwrap()], "no `shard` field");
     let out = dlx(&["paper", "queens-8", "--shard", "4/3"]);
     assert_eq!(out.status.code(), Some(2));
+    // A shard file edited by hand: every field is checked, nothing is taken on trust.
+    let good: Value = serde_json::from_str(&std::fs::read_to_string(&a[0]).unwrap()).unwrap();
+    let forged = |name: &str, edit: &dyn Fn(&mut Value)| {
+        let mut v = good.clone();
+        edit(&mut v);
+        let path = dir.join(format!("forged-{name}.json"));
+        std::fs::write(&path, v.to_string()).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let huge_n = forged("n", &|v| {
+        v["shard"]["n"] = 1_000_000_000_000_000_000u64.into()
+    });
+    fail(&[&huge_n], "not a number of shards from 1 to 1048576");
+    let bogus = forged("heuristic", &|v| v["heuristic"] = "bogus".into());
+    fail(&[&bogus], "unknown heuristic `bogus`");
+    let number = forged("matrix", &|v| v["shard"]["matrix"] = 5.into());
+    fail(&[&number], "`matrix` is not a string");
+    let yes = forged("complete", &|v| v["complete"] = "yes".into());
+    fail(&[&yes], "`complete` is not true or false");
+    let top = forged("levels", &|v| {
+        let last = v["levels"].as_array().unwrap().len() - 1;
+        v["levels"][last]["updates"] = (u64::MAX - 1).into();
+        v["updates"] = v["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .fold(0u64, |t, l| t.wrapping_add(l["updates"].as_u64().unwrap()))
+            .into();
+    });
+    fail(&[&top], "add up past 2^64");
+    // 100,000 shards announced, one given: the gap is named briefly.
+    let many = forged("many", &|v| v["shard"]["n"] = 100_000.into());
+    fail(&[&many], "shards missing: 2, 3, 4");
+    fail(&[&many], "(99999 missing in all) of 100000");
+    for (flag, value, what) in [
+        ("--shard", "1/2000000", "at most 1048576 shards"),
+        ("--threads", "100000", "at most 1024"),
+        ("--limit", "0", "0 is not in 1.."),
+    ] {
+        let out = dlx(&["paper", "queens-8", flag, value]);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(what), "{flag} {value}: {err}");
+    }
     std::fs::remove_dir_all(dir).ok();
 }
 

@@ -1,6 +1,6 @@
 //! `dlx merge A.json B.json ...`: adds the figures of the shards of one run.
 
-use dlx_core::{Heuristic, Level, Stats};
+use dlx_core::{Heuristic, Level, MAX_SHARDS, Stats};
 use serde_json::Value;
 
 use crate::error::CliError;
@@ -38,6 +38,13 @@ fn field<'a>(path: &str, v: &'a Value, name: &str) -> Result<&'a Value, CliError
     })
 }
 
+fn string(path: &str, v: &Value, name: &str) -> Result<String, CliError> {
+    field(path, v, name)?
+        .as_str()
+        .map(str::to_string)
+        .ok_or_else(|| CliError::Shard(format!("{path}: `{name}` is not a string")))
+}
+
 fn number(path: &str, v: &Value, name: &str) -> Result<u64, CliError> {
     field(path, v, name)?
         .as_u64()
@@ -51,17 +58,20 @@ fn read_shard(path: &str) -> Result<(RunKey, u64, Stats), CliError> {
         .map_err(|e| CliError::Shard(format!("{path}: not JSON: {e}")))?;
     let shard = field(path, &v, "shard")?;
     let key = RunKey {
-        matrix: field(path, shard, "matrix")?
-            .as_str()
-            .unwrap_or_default()
-            .to_string(),
-        heuristic: field(path, &v, "heuristic")?
-            .as_str()
-            .unwrap_or_default()
-            .to_string(),
+        matrix: string(path, shard, "matrix")?,
+        heuristic: string(path, &v, "heuristic")?,
         n: number(path, shard, "n")?,
         depth: number(path, shard, "depth")?,
     };
+    if let Err(e) = key.heuristic.parse::<Heuristic>() {
+        return Err(CliError::Shard(format!("{path}: `heuristic`: {e}")));
+    }
+    if key.n == 0 || key.n > MAX_SHARDS as u64 {
+        return Err(CliError::Shard(format!(
+            "{path}: `n` is {}, not a number of shards from 1 to {MAX_SHARDS}",
+            key.n
+        )));
+    }
     let k = number(path, shard, "k")?;
     let levels = field(path, &v, "levels")?
         .as_array()
@@ -76,8 +86,11 @@ fn read_shard(path: &str) -> Result<(RunKey, u64, Stats), CliError> {
             })
         })
         .collect::<Result<Vec<_>, CliError>>()?;
-    let complete = field(path, &v, "complete")?.as_bool().unwrap_or(false);
-    let stats = Stats::from_levels(number(path, &v, "solutions")?, levels, complete);
+    let complete = field(path, &v, "complete")?
+        .as_bool()
+        .ok_or_else(|| CliError::Shard(format!("{path}: `complete` is not true or false")))?;
+    let stats = Stats::checked_from_levels(number(path, &v, "solutions")?, levels, complete)
+        .ok_or_else(|| CliError::Shard(format!("{path}: the levels add up past 2^64")))?;
     if stats.updates != number(path, &v, "updates")? || stats.nodes != number(path, &v, "nodes")? {
         return Err(CliError::Shard(format!(
             "{path}: the totals do not match the levels"
@@ -125,24 +138,35 @@ pub fn run(args: Args) -> Result<(), CliError> {
             )));
         }
         *slot = Some(path.clone());
-        total.merge(&stats);
+        total.checked_merge(&stats).ok_or_else(|| {
+            CliError::Shard(format!(
+                "{path}: the figures add up past 2^64 with the shards before it"
+            ))
+        })?;
     }
-    let missing: Vec<String> = seen
+    let missing: Vec<usize> = seen
         .iter()
         .enumerate()
         .filter(|(_, s)| s.is_none())
-        .map(|(i, _)| (i + 1).to_string())
+        .map(|(i, _)| i + 1)
         .collect();
     if !missing.is_empty() {
+        // The first few name the gap; thousands would drown it.
+        const SHOWN: usize = 20;
+        let mut list: Vec<String> = missing.iter().take(SHOWN).map(usize::to_string).collect();
+        if missing.len() > SHOWN {
+            list.push(format!("... ({} missing in all)", missing.len()));
+        }
         return Err(CliError::Shard(format!(
             "shards missing: {} of {}",
-            missing.join(", "),
+            list.join(", "),
             seen.len()
         )));
     }
+    // Checked in read_shard.
     let heuristic: Heuristic = first
         .as_ref()
-        .map(|(_, k)| k.heuristic.parse().unwrap_or_default())
+        .and_then(|(_, k)| k.heuristic.parse().ok())
         .unwrap_or_default();
     let text = if args.json {
         format!("{}\n", stats_json(&total, heuristic, None))

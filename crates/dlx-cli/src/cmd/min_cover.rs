@@ -18,7 +18,7 @@ pub struct CoverArgs {
     #[arg(long)]
     pub all: bool,
     /// With --all, stop after this many covers.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Lower bound for IDA*: `seed` (the seed's h, default) or `strong`.
     #[arg(long, value_name = "BOUND", default_value = "seed")]
@@ -110,7 +110,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     write_output("-", &out)?;
     if !a.json {
-        eprintln!("time: {seconds:.3} s");
+        note!("time: {seconds:.3} s");
     }
     Ok(())
 }

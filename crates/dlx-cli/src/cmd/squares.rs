@@ -123,7 +123,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     write_output("-", &out)?;
     if !a.json {
-        eprintln!("time: {seconds:.3} s");
+        note!("time: {seconds:.3} s");
     }
     Ok(())
 }

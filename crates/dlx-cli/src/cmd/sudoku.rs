@@ -25,7 +25,12 @@ pub struct Args {
     #[arg(long)]
     pub count: bool,
     /// With --count: stop counting at N (the line then reads `N+` when the limit was hit).
-    #[arg(long, value_name = "N", requires = "count")]
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "count",
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
     pub limit: Option<u64>,
     /// No summary on standard error.
     #[arg(long, short)]
@@ -63,7 +68,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let line = match &entry.puzzle {
             Err(e) => {
                 tally.invalid += 1;
-                eprintln!("dlx: {path}: {e}");
+                note!("dlx: {path}: {e}");
                 "invalid".to_string()
             }
             Ok(grid) => {
@@ -111,15 +116,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
         writeln!(out, "{line}").map_err(|e| CliError::io("-", e))?;
         if progress && last_report.elapsed() > Duration::from_millis(500) {
             last_report = Instant::now();
-            eprint!("\r{} / {} puzzles", tally.puzzles, entries.len());
+            note_part!("\r{} / {} puzzles", tally.puzzles, entries.len());
         }
     }
     out.flush().map_err(|e| CliError::io("-", e))?;
     if progress && last_report != started {
-        eprint!("\r\x1b[K");
+        note_part!("\r\x1b[K");
     }
     if !args.quiet {
-        eprintln!("{}", summary(&tally, started.elapsed()));
+        note!("{}", summary(&tally, started.elapsed()));
     }
     if tally.invalid > 0 {
         return Err(CliError::Sudoku(format!(
