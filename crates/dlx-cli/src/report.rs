@@ -311,6 +311,18 @@ pub fn search_and_report(
     default: Heuristic,
     render: &dyn Fn(&Solution) -> String,
 ) -> Result<(), CliError> {
+    search_and_report_with(matrix, args, default, render, None)
+}
+
+/// [`search_and_report`], also handing every solution found to `collect` (from any thread
+/// when the search runs on several), for a command that sums them up its own way.
+pub fn search_and_report_with(
+    matrix: &Matrix,
+    args: &SearchArgs,
+    default: Heuristic,
+    render: &dyn Fn(&Solution) -> String,
+    collect: Option<&(dyn Fn(&Solution) + Sync)>,
+) -> Result<(), CliError> {
     let heuristic = args.heuristic.unwrap_or(default);
     let threads = args.threads.unwrap_or(0);
     let parallel = args.limit.is_none() && threads != 1;
@@ -336,6 +348,9 @@ pub fn search_and_report(
         let stats = dlx
             .shard(heuristic, &plan, k, threads, |s| {
                 live.solutions.fetch_add(1, Ordering::Relaxed);
+                if let Some(collect) = collect {
+                    collect(s);
+                }
                 if args.print {
                     found.lock().expect("not poisoned").push(s.clone());
                 }
@@ -356,10 +371,15 @@ pub fn search_and_report(
         stats
     } else {
         match (parallel, args.print) {
-            (true, false) if !progress.enabled() => dlx.par_count(heuristic, threads),
+            (true, false) if !progress.enabled() && collect.is_none() => {
+                dlx.par_count(heuristic, threads)
+            }
             (true, print) => {
                 let found = Mutex::new(Vec::new());
                 let keep = |s: &Solution| {
+                    if let Some(collect) = collect {
+                        collect(s);
+                    }
                     if print {
                         found.lock().expect("not poisoned").push(s.clone());
                     }
@@ -384,9 +404,14 @@ pub fn search_and_report(
                 }
                 let mut last = Instant::now();
                 while let Some(view) = search.next_solution() {
-                    if args.print {
+                    if args.print || collect.is_some() {
                         let sol = view.to_solution();
-                        emit(&sol).map_err(|e| CliError::io("-", e))?;
+                        if let Some(collect) = collect {
+                            collect(&sol);
+                        }
+                        if args.print {
+                            emit(&sol).map_err(|e| CliError::io("-", e))?;
+                        }
                     }
                     if progress.enabled() && last.elapsed().as_millis() >= 100 {
                         last = Instant::now();

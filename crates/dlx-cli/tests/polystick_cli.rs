@@ -20,13 +20,43 @@ fn stderr(o: &Output) -> String {
 
 #[test]
 fn count_gives_solutions_and_classes_of_figure_13() {
-    let o = dlx(&["polystick", "tetrasticks-welded-4x4", "--count"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(
-        stdout(&o),
-        "16 solutions, 177037 updates, 1264 nodes\n\
-         3 classes under the board's 8 symmetries, 2 of them symmetric\n"
-    );
+    // One thread or two, the same figures and classes; with --profile, one search.
+    for threads in ["1", "2"] {
+        let o = dlx(&[
+            "polystick",
+            "tetrasticks-welded-4x4",
+            "--count",
+            "--threads",
+            threads,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(
+            stdout(&o),
+            "16 solutions, 177037 updates, 1264 nodes\n\
+             3 classes under the board's 8 symmetries, 2 of them symmetric\n",
+            "{threads} threads"
+        );
+    }
+    let o = dlx(&[
+        "polystick",
+        "tetrasticks-welded-4x4",
+        "--count",
+        "--profile",
+    ]);
+    let out = stdout(&o);
+    assert_eq!(out.matches("16 solutions").count(), 1, "{out}");
+    assert!(out.contains("total"), "{out}");
+    assert!(out.ends_with("2 of them symmetric\n"), "{out}");
+    // A shard's classes would be a part of the classes: refused.
+    let o = dlx(&[
+        "polystick",
+        "tetrasticks-welded-4x4",
+        "--count",
+        "--shard",
+        "1/2",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--shard"), "{}", stderr(&o));
 }
 
 #[test]

@@ -48,6 +48,15 @@ pub enum PolyiamondError {
         /// The label as given.
         label: String,
     },
+    /// The pieces and the board differ in area, so no packing can exist (said at once,
+    /// rather than after a search that cannot succeed).
+    #[error("the pieces have {pieces} triangles but the board has {board}")]
+    AreaMismatch {
+        /// Triangles of the pieces together.
+        pieces: usize,
+        /// Triangles of the board.
+        board: usize,
+    },
     /// The matrix could not be built (e.g. two pieces with the same label).
     #[error(transparent)]
     Matrix(#[from] dlx_core::MatrixError),

@@ -136,6 +136,18 @@ impl Puzzle {
     pub fn build(&self) -> Result<Placed, PolyiamondError> {
         let mut b = MatrixBuilder::new();
         let cells: Vec<Cell> = self.board.cells().collect();
+        // Every cell and every piece is a primary column: the areas must agree.
+        let pieces: usize = self
+            .pieces
+            .iter()
+            .map(|p| p.orientations.first().map_or(0, |s| s.cells().len()))
+            .sum();
+        if pieces != cells.len() {
+            return Err(PolyiamondError::AreaMismatch {
+                pieces,
+                board: cells.len(),
+            });
+        }
         let mut cell_item = BTreeMap::new();
         for &c in &cells {
             let name = c
@@ -208,6 +220,24 @@ mod tests {
         assert_eq!(format!("{:?}", placed.matrix.items().len()), "3");
         let sol = dlx_core::Dlx::new(&placed.matrix).first().unwrap();
         assert_eq!(placed.labelling(&sol).get(Cell::down(0, 0)), Some("D"));
+    }
+
+    #[test]
+    fn areas_that_cannot_match_are_refused_before_any_search() {
+        let mut p = Puzzle::new(Board::rhombus(2, 1).unwrap());
+        p.piece("D", Shape::parse("00 00*").unwrap().orientations());
+        let err = p.build().err().unwrap();
+        assert!(matches!(
+            err,
+            PolyiamondError::AreaMismatch {
+                pieces: 2,
+                board: 4
+            }
+        ));
+        assert_eq!(
+            err.to_string(),
+            "the pieces have 2 triangles but the board has 4"
+        );
     }
 
     #[test]

@@ -41,6 +41,17 @@ pub enum PuzzleError {
         /// How many distinct orientations it has.
         count: usize,
     },
+    /// The pieces that must each be placed once cover more or fewer cells than the board
+    /// has (more, when other pieces come in copies), so no packing can exist.
+    #[error("the pieces cover {pieces} cells but the board has {board}{}", if *.copies { " (besides copies of the pieces without a column)" } else { "" })]
+    AreaMismatch {
+        /// Cells of the pieces placed once, together.
+        pieces: usize,
+        /// Cells of the board.
+        board: usize,
+        /// Whether some pieces come in any number of copies.
+        copies: bool,
+    },
     /// The matrix could not be built (e.g. a piece named like a cell).
     #[error(transparent)]
     Matrix(#[from] MatrixError),
@@ -286,6 +297,17 @@ impl Puzzle {
     pub fn build(&self) -> Result<Packing, PuzzleError> {
         let mut b = MatrixBuilder::new();
         let with_column: Vec<&PieceSpec> = self.pieces.iter().filter(|p| p.column).collect();
+        // Every cell is a primary column, and so is every piece placed once.
+        let pieces: usize = with_column.iter().map(|p| p.piece.shape.len()).sum();
+        let board = self.board.cells().count();
+        let copies = with_column.len() < self.pieces.len();
+        if pieces > board || (!copies && pieces < board) {
+            return Err(PuzzleError::AreaMismatch {
+                pieces,
+                board,
+                copies,
+            });
+        }
         for (k, p) in with_column.iter().enumerate() {
             if with_column[..k]
                 .iter()
@@ -402,5 +424,45 @@ impl Packing {
     /// The board labelled with piece names for a solution.
     pub fn tiling(&self, solution: &Solution) -> Tiling {
         self.tiling_of(&solution.sorted_options())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pentominoes;
+
+    #[test]
+    fn areas_that_cannot_match_are_refused_before_any_search() {
+        // 100 cells for the 60 of the twelve pentominoes.
+        let mut too_big = Puzzle::new(Board::rectangle(10, 10).unwrap());
+        too_big.pieces(pentominoes());
+        let err = too_big.build().unwrap_err();
+        assert_eq!(
+            err,
+            PuzzleError::AreaMismatch {
+                pieces: 60,
+                board: 100,
+                copies: false
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "the pieces cover 60 cells but the board has 100"
+        );
+        // Copies of a piece without a column may fill the rest, but not less than nothing.
+        let domino = Piece::from_ascii("D", "##").unwrap();
+        let mut copies = Puzzle::new(Board::rectangle(2, 2).unwrap());
+        copies.piece(domino.clone()).without_column();
+        assert_eq!(copies.build().unwrap().matrix.primary_count(), 4);
+        let mut over = Puzzle::new(Board::rectangle(1, 2).unwrap());
+        over.piece(Piece::from_ascii("T", "###").unwrap());
+        over.piece(domino).without_column();
+        assert!(
+            over.build()
+                .unwrap_err()
+                .to_string()
+                .ends_with("(besides copies of the pieces without a column)")
+        );
     }
 }

@@ -2,6 +2,7 @@
 //! with crossings forbidden by secondary columns.
 
 use std::ops::ControlFlow;
+use std::sync::Mutex;
 
 use dlx_core::{Dlx, Heuristic};
 use dlx_polystick::draw::{self, SvgStyle};
@@ -9,7 +10,8 @@ use dlx_polystick::{Board, Crossings, PolystickMatrix, Puzzle, orbits, parse_pie
 
 use crate::error::CliError;
 use crate::report::{
-    SearchArgs, emit_matrix, list_names, read_input, search_and_report, write_output,
+    SearchArgs, emit_matrix, list_names, read_input, search_and_report, search_and_report_with,
+    write_output,
 };
 
 /// Arguments of `dlx polystick`.
@@ -41,8 +43,9 @@ pub struct Args {
     /// Write the matrix in Knuth's format to FILE (`-` for standard output) instead of solving.
     #[arg(long, value_name = "FILE")]
     pub emit: Option<String>,
-    /// Count the solutions, and the classes they form under the board's symmetries.
-    #[arg(long)]
+    /// Count the solutions, and the classes they form under the board's symmetries (on
+    /// `--threads` threads, the whole tree: a shard's classes would be a part of them).
+    #[arg(long, conflicts_with = "shard")]
     pub count: bool,
     /// Write an SVG picture of the first solutions found to FILE (see `--pictures`).
     #[arg(long, value_name = "FILE")]
@@ -161,30 +164,37 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
     }
     let render = |s: &dlx_core::Solution| draw::ascii(&built.board, &built.arrangement(s));
-    if args.count && !args.search.json {
-        // Keep every solution to sort them into classes under the board's symmetries.
-        let mut dlx = Dlx::new(&built.matrix);
-        let mut search = dlx.search().heuristic(heuristic);
-        if let Some(n) = args.search.limit {
-            search = search.limit(n);
-        }
-        let mut solutions = Vec::new();
-        let stats = search.run(|view| {
-            solutions.push(built.arrangement(&view.to_solution()));
-            ControlFlow::Continue(())
-        });
-        let classes = orbits(&solutions, &built.board, &built.pieces);
-        let text = format!(
-            "{}{} classes under the board's {} symmetries, {} of them symmetric\n",
-            crate::report::summary_line(&stats),
+    if !args.count {
+        return search_and_report(&built.matrix, &args.search, heuristic, &render);
+    }
+    // Every solution kept, to sort them into classes under the board's symmetries.
+    let solutions = Mutex::new(Vec::new());
+    let collect = |s: &dlx_core::Solution| {
+        let arrangement = built.arrangement(s);
+        solutions.lock().expect("not poisoned").push(arrangement);
+    };
+    search_and_report_with(
+        &built.matrix,
+        &args.search,
+        heuristic,
+        &render,
+        Some(&collect),
+    )?;
+    if args.search.json {
+        return Ok(());
+    }
+    let classes = orbits(
+        &solutions.into_inner().expect("not poisoned"),
+        &built.board,
+        &built.pieces,
+    );
+    write_output(
+        "-",
+        &format!(
+            "{} classes under the board's {} symmetries, {} of them symmetric\n",
             classes.classes,
             built.board.symmetries().len(),
             classes.symmetric
-        );
-        write_output("-", &text)?;
-        if !args.search.print && !args.search.profile {
-            return Ok(());
-        }
-    }
-    search_and_report(&built.matrix, &args.search, heuristic, &render)
+        ),
+    )
 }
