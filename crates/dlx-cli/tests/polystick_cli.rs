@@ -139,6 +139,16 @@ fn bad_input_exits_2_naming_the_item() {
             vec![
                 "polystick",
                 "tetrasticks-welded-4x4",
+                "--svg",
+                "/dev/null",
+                "--crossing",
+            ],
+            "no solution in which two pieces cross",
+        ),
+        (
+            vec![
+                "polystick",
+                "tetrasticks-welded-4x4",
                 "--fix",
                 "T=H00 H10 H20 H30",
             ],

@@ -155,6 +155,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
             return Err(CliError::Polystick("--pictures must be at least 1".into()));
         }
         let picture = pictures(&args, &title, &built, heuristic);
+        if picture.is_empty() && args.crossing {
+            return Err(CliError::Polystick(format!(
+                "{title} has no solution in which two pieces cross (--crossing)"
+            )));
+        }
         if picture.is_empty() {
             return Err(CliError::NoSolution(title));
         }
