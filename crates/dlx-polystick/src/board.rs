@@ -123,7 +123,8 @@ impl Board {
     /// ```
     pub fn parse(text: &str) -> Result<Self, PolystickError> {
         let t = text.trim();
-        let bad = |item: usize, text: &str, reason: &str| PolystickError::BadBoard {
+        let bad = |line: usize, item: usize, text: &str, reason: &str| PolystickError::BadBoard {
+            line,
             item,
             text: text.to_string(),
             reason: reason.to_string(),
@@ -131,7 +132,7 @@ impl Board {
         let dimension = |s: &str| -> Result<i32, PolystickError> {
             match s.parse::<i32>() {
                 Ok(v) if (1..=35).contains(&v) => Ok(v),
-                _ => Err(bad(1, t, "sizes must be whole numbers from 1 to 35")),
+                _ => Err(bad(1, 1, t, "sizes must be whole numbers from 1 to 35")),
             }
         };
         if t == "aztec" {
@@ -140,14 +141,14 @@ impl Board {
         if let Some(n) = t.strip_prefix("lattice-") {
             let n = dimension(n)?;
             if n > 18 {
-                return Err(bad(1, t, "a diamond lattice's size must be at most 18"));
+                return Err(bad(1, 1, t, "a diamond lattice's size must be at most 18"));
             }
             return Board::diamond_lattice(n);
         }
         if let Some(r) = t.strip_prefix("diamond-") {
             let r = dimension(r)?;
             if r > 17 {
-                return Err(bad(1, t, "a diamond's radius must be at most 17"));
+                return Err(bad(1, 1, t, "a diamond's radius must be at most 17"));
             }
             return Board::diamond(r);
         }
@@ -157,13 +158,16 @@ impl Board {
             }
         }
         let mut segs = Vec::new();
-        for (k, word) in t
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|w| !w.is_empty())
-            .enumerate()
-        {
+        // Lines counted in the text as given (a file's first lines may be blank).
+        let words = text.lines().enumerate().flat_map(|(n, line)| {
+            line.split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|w| !w.is_empty())
+                .map(move |w| (n + 1, w))
+        });
+        for (k, (line, word)) in words.enumerate() {
             let s: Seg = word.parse().map_err(|_| {
                 bad(
+                    line,
                     k + 1,
                     word,
                     "expected WxH, diamond-R, lattice-N, aztec, or segment names like H23 V40",
@@ -330,6 +334,7 @@ mod tests {
         assert_eq!(
             Board::parse("H00 Q12"),
             Err(PolystickError::BadBoard {
+                line: 1,
                 item: 2,
                 text: "Q12".to_string(),
                 reason: "expected WxH, diamond-R, lattice-N, aztec, or segment names like H23 V40"
@@ -345,6 +350,13 @@ mod tests {
             Err(PolystickError::BadBoard { .. })
         ));
         assert_eq!(Board::parse(""), Err(PolystickError::EmptyBoard));
+        // A file: the line is counted as the file has it.
+        let err = Board::parse("\nH00 V00\nH01,\n V10 H9\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "board description, line 4, item 5 (`H9`): expected WxH, diamond-R, lattice-N, aztec, \
+             or segment names like H23 V40"
+        );
         assert!(matches!(
             Board::from_segments([Seg::h(-1, 0)]),
             Err(PolystickError::OffTheMap { .. })

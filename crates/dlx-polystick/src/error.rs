@@ -12,9 +12,11 @@ pub enum PolystickError {
         name: String,
     },
     /// A board description could not be read.
-    #[error("board description, item {item} (`{text}`): {reason}")]
+    #[error("board description, line {line}, item {item} (`{text}`): {reason}")]
     BadBoard {
-        /// 1-based position of the offending item (word or line) in the description.
+        /// 1-based line of the description holding the offending item.
+        line: usize,
+        /// 1-based position of the offending item (word) in the description.
         item: usize,
         /// The offending text.
         text: String,
