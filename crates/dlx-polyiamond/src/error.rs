@@ -21,6 +21,16 @@ pub enum PolyiamondError {
         /// The character.
         found: char,
     },
+    /// An ASCII-art picture reaches past the 36 lines or 72 columns whose cells have names.
+    #[error(
+        "line {line}, column {column}: the picture is too large (cells must lie within 36 lines of 72 columns to have two base-36 digits)"
+    )]
+    ArtTooLarge {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+    },
     /// A shape or board without cells.
     #[error("the shape has no cells")]
     EmptyShape,

@@ -149,12 +149,15 @@ pub fn cells_from_art(art: &str) -> Result<Vec<Cell>, PolyiamondError> {
                     found: ch,
                 });
             }
+            let (x, y) = (j / 2, top - k as i32);
+            if x >= 36 || y >= 36 {
+                return Err(PolyiamondError::ArtTooLarge {
+                    line: k + 1,
+                    column: j + 1,
+                });
+            }
             let z = if j % 2 == 0 { Orient::Up } else { Orient::Down };
-            cells.push(Cell {
-                x: (j / 2) as i32,
-                y: top - k as i32,
-                z,
-            });
+            cells.push(Cell { x: x as i32, y, z });
         }
     }
     if cells.is_empty() {
@@ -173,6 +176,21 @@ mod tests {
         let n = Shape::parse("00 00* 10 10* 20 01").unwrap();
         assert_eq!(a, n);
         assert_eq!(Shape::from_art("####\n####").unwrap().len(), 8);
+        // Past 72 columns, or 36 lines, a cell would have no name: said where.
+        let wide = format!("{}#", ".".repeat(72));
+        assert_eq!(
+            cells_from_art(&wide),
+            Err(PolyiamondError::ArtTooLarge {
+                line: 1,
+                column: 73
+            })
+        );
+        let tall = "#\n".repeat(37);
+        assert_eq!(
+            cells_from_art(&tall),
+            Err(PolyiamondError::ArtTooLarge { line: 1, column: 1 })
+        );
+        assert_eq!(cells_from_art(&"#\n".repeat(36)).unwrap().len(), 36);
         assert!(matches!(
             Shape::from_art("#\u{7}"),
             Err(PolyiamondError::BadArt {

@@ -28,6 +28,9 @@ pub enum PuzzleError {
     /// Two pieces that each have a column share a name.
     #[error("piece `{0}` is given twice (leave the piece column out for copies of a piece)")]
     DuplicatePiece(String),
+    /// A piece has the name of one of the board's cells (its column would be the cell's).
+    #[error("piece `{0}` has the name of a board cell: give it another name")]
+    PieceNamedLikeCell(String),
     /// The column order names a piece that is not in the puzzle.
     #[error("the column order names piece `{0}`, which is not in the puzzle")]
     UnknownPiece(String),
@@ -196,6 +199,15 @@ pub struct Puzzle {
     order: Vec<Slot>,
 }
 
+/// A duplicate item while the cell and piece columns are declared is a piece named like a
+/// cell.
+fn piece_named_like_cell(e: MatrixError) -> PuzzleError {
+    match e {
+        MatrixError::DuplicateItem { name } => PuzzleError::PieceNamedLikeCell(name),
+        e => e.into(),
+    }
+}
+
 impl Puzzle {
     /// A puzzle on `board` with no pieces yet.
     pub fn new(board: Board) -> Self {
@@ -335,13 +347,16 @@ impl Puzzle {
         }
         for slot in &slots {
             match slot {
+                // Cell names and piece names are each distinct (checked above): a clash is
+                // between a piece and a cell, whichever comes first in the order.
                 Slot::Cells => {
                     for (r, c) in self.board.cells() {
-                        b.primary(self.board.cell_name(r, c))?;
+                        b.primary(self.board.cell_name(r, c))
+                            .map_err(piece_named_like_cell)?;
                     }
                 }
                 Slot::Piece(n) => {
-                    b.primary(n.clone())?;
+                    b.primary(n.clone()).map_err(piece_named_like_cell)?;
                 }
             }
         }
@@ -449,6 +464,17 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "the pieces cover 60 cells but the board has 100"
+        );
+        let mut clash = Puzzle::new(Board::rectangle(1, 2).unwrap());
+        clash.piece(Piece::from_ascii("01", "##").unwrap());
+        assert_eq!(
+            clash.build().unwrap_err().to_string(),
+            "piece `01` has the name of a board cell: give it another name"
+        );
+        clash.order([Slot::Piece("01".into()), Slot::Cells]);
+        assert_eq!(
+            clash.build().unwrap_err(),
+            PuzzleError::PieceNamedLikeCell("01".into())
         );
         // Copies of a piece without a column may fill the rest, but not less than nothing.
         let domino = Piece::from_ascii("D", "##").unwrap();

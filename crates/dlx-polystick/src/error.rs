@@ -63,7 +63,9 @@ pub enum PolystickError {
         reason: String,
     },
     /// An orientation restriction names a shape the piece cannot take.
-    #[error("piece `{piece}` has no orientation {shape}")]
+    #[error(
+        "piece `{piece}` has no orientation `{shape}` (give its four segments, e.g. H00 H10 H20 H30)"
+    )]
     NoSuchOrientation {
         /// The piece.
         piece: String,
