@@ -28,6 +28,16 @@ const SUBPROBLEMS_PER_THREAD: usize = 8;
 /// Deepest split tried.
 const MAX_SPLIT_DEPTH: usize = 8;
 
+/// A pool of `threads` threads (0 = one per core), or `None` when the system refuses them
+/// (a limit on processes or memory): the search then runs on the calling thread, slower but
+/// with the same figures, rather than failing.
+pub(crate) fn pool(threads: usize) -> Option<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .ok()
+}
+
 impl Stats {
     /// Adds the figures of another part of the same tree (profiles aligned by depth).
     pub fn merge(&mut self, other: &Stats) {
@@ -180,43 +190,93 @@ impl Dlx {
         visit: Option<&(dyn Fn(&Solution) + Sync)>,
         observe: &(dyn Fn(&Stats, usize, usize) + Sync),
     ) -> Stats {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a thread pool can be built");
-        let split = self.split_for_threads(heuristic, pool.current_num_threads());
+        self.par_search_in(pool(threads).as_ref(), heuristic, visit, observe)
+    }
+
+    /// [`Dlx::par_search`] in `pool`, or, without one, on the calling thread.
+    fn par_search_in(
+        &mut self,
+        pool: Option<&rayon::ThreadPool>,
+        heuristic: Heuristic,
+        visit: Option<&(dyn Fn(&Solution) + Sync)>,
+        observe: &(dyn Fn(&Stats, usize, usize) + Sync),
+    ) -> Stats {
+        let split = self.split_for_threads(heuristic, pool.map_or(1, |p| p.current_num_threads()));
         if let Some(visit) = visit {
             split.solutions.iter().for_each(visit);
         }
         let total = split.paths.len();
         observe(&split.stats, 0, total);
         let done = AtomicUsize::new(0);
+        let search = |dlx: &mut Dlx, path: &Vec<ChosenRow>| {
+            let part = match visit {
+                Some(visit) => dlx.subtree_with(path, heuristic, Some(&mut |s| visit(s))),
+                None => dlx.subtree_with(path, heuristic, None),
+            };
+            observe(&part, done.fetch_add(1, Ordering::Relaxed) + 1, total);
+            part
+        };
+        let add = |mut a: Stats, b: Stats| {
+            a.merge(&b);
+            a
+        };
         let base = &*self;
-        let below = pool.install(|| {
-            split
-                .paths
-                .par_iter()
-                .map_init(
-                    || base.clone(),
-                    |dlx, path| {
-                        let part = match visit {
-                            Some(visit) => {
-                                dlx.subtree_with(path, heuristic, Some(&mut |s| visit(s)))
-                            }
-                            None => dlx.subtree_with(path, heuristic, None),
-                        };
-                        observe(&part, done.fetch_add(1, Ordering::Relaxed) + 1, total);
-                        part
-                    },
-                )
-                .reduce(Stats::default, |mut a, b| {
-                    a.merge(&b);
-                    a
-                })
-        });
+        let below = match pool {
+            Some(pool) => pool.install(|| {
+                split
+                    .paths
+                    .par_iter()
+                    .map_init(|| base.clone(), search)
+                    .reduce(Stats::default, add)
+            }),
+            None => {
+                let mut dlx = base.clone();
+                split
+                    .paths
+                    .iter()
+                    .map(|path| search(&mut dlx, path))
+                    .fold(Stats::default(), add)
+            }
+        };
         let mut total = split.stats;
         total.merge(&below);
         total.complete = true;
         total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+    use crate::{Dlx, Heuristic};
+
+    #[test]
+    fn without_a_pool_the_same_search_runs_on_the_calling_thread() {
+        let m = crate::lookahead::tests::queens(7);
+        let mut dlx = Dlx::new(&m);
+        let truth = dlx.count(Heuristic::Mrv);
+        let me = std::thread::current().id();
+        let pool = super::pool(2).expect("2 threads");
+        for pool in [None, Some(&pool)] {
+            let (visits, parts, elsewhere) =
+                (AtomicU64::new(0), AtomicUsize::new(0), AtomicUsize::new(0));
+            let visit = |_: &crate::Solution| {
+                visits.fetch_add(1, Ordering::Relaxed);
+                if std::thread::current().id() != me {
+                    elsewhere.fetch_add(1, Ordering::Relaxed);
+                }
+            };
+            let observe = |_: &crate::Stats, _: usize, _: usize| {
+                parts.fetch_add(1, Ordering::Relaxed);
+            };
+            let stats = dlx.par_search_in(pool, Heuristic::Mrv, Some(&visit), &observe);
+            assert_eq!(stats, truth, "pool: {}", pool.is_some());
+            assert_eq!(visits.into_inner(), truth.solutions);
+            assert!(parts.into_inner() > 1);
+            if pool.is_none() {
+                assert_eq!(elsewhere.into_inner(), 0);
+            }
+        }
     }
 }

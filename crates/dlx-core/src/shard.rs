@@ -183,27 +183,29 @@ impl Dlx {
             a.merge(&b);
             a
         };
-        let below = if threads == 1 {
-            // One thread is the caller's own: no pool, so the caller's clock (its CPU time)
-            // sees the whole search.
-            let mut dlx = self.clone();
-            mine.iter()
-                .map(|path| dlx.subtree(path, heuristic, &visit))
-                .fold(empty(), add)
+        // One thread is the caller's own: no pool, so the caller's clock (its CPU time) sees
+        // the whole search. So is a pool the system refuses (see `parallel::pool`).
+        let pool = if threads == 1 {
+            None
         } else {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a thread pool can be built");
-            let base = &*self;
-            pool.install(|| {
+            crate::parallel::pool(threads)
+        };
+        let base = &*self;
+        let below = match pool {
+            Some(pool) => pool.install(|| {
                 mine.par_iter()
                     .map_init(
                         || base.clone(),
                         |dlx, path| dlx.subtree(path, heuristic, &visit),
                     )
                     .reduce(empty, add)
-            })
+            }),
+            None => {
+                let mut dlx = base.clone();
+                mine.iter()
+                    .map(|path| dlx.subtree(path, heuristic, &visit))
+                    .fold(empty(), add)
+            }
         };
         stats.merge(&below);
         Ok(stats)
