@@ -16,7 +16,10 @@ pub enum SudokuError {
         expected: String,
     },
     /// A character that is neither a symbol of the alphabet, a blank nor a separator.
-    #[error("line {line}, position {position}: unknown character `{ch}` ({accepted})")]
+    #[error(
+        "line {line}, position {position}: unknown character `{}` ({accepted})",
+        ch.escape_debug()
+    )]
     UnknownChar {
         /// 1-based line.
         line: usize,

@@ -460,6 +460,10 @@ mod tests {
         );
         let e = parse(&format!("\n\n  {bad}"), None).unwrap_err();
         assert!(e.to_string().starts_with("line 3, position 13:"), "{e}");
+        // A control character is shown escaped, not sent raw to the terminal.
+        bad.replace_range(10..11, "\0");
+        let e = parse(&bad, None).unwrap_err();
+        assert!(e.to_string().contains("unknown character `\\0`"), "{e}");
         let grid = "1 2 | . .\n. . | . .\n-----+----\n. . | . .\n. . | . x\n";
         let e = parse(grid, None).unwrap_err();
         assert!(e.to_string().starts_with("line 5, position 9:"), "{e}");
