@@ -173,7 +173,7 @@ fn tetrasticks_aztec() {
 }
 
 #[test]
-#[ignore = "about 1.2e13 updates (the spiked diamond took 1.16e13), some 12 thread-hours at 2.5-3e8 updates/s per thread; resumes the shards of results/aztec (`cargo xtask aztec`): run by `cargo xtask paper --full --only tetrasticks-aztec-search`"]
+#[ignore = "about 1.2e13 updates (the spiked diamond took 1.16e13), some 11-12 thread-hours at 2.5-4.5e8 updates/s per thread; resumes the shards of results/aztec (`cargo xtask aztec`): run by `cargo xtask paper --full --only tetrasticks-aztec-search`"]
 fn tetrasticks_aztec_search() {
     check("tetrasticks-aztec-search");
 }

@@ -57,12 +57,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let text = format::write(&problem.matrix, None);
         let mut baseline_cmd = match &baseline {
             Some(bin) => {
-                // Any revision's `dlx solve` reads the matrix; one rayon thread keeps it
-                // sequential.
+                // Any revision's `dlx solve` reads the matrix; `--threads 1` runs the plain
+                // sequential search (no split into subtrees), as the in-process column does.
                 let file = workspace_root().join(format!("target/bench-baseline/{name}.dlx"));
                 std::fs::write(&file, &text).map_err(|e| format!("{}: {e}", file.display()))?;
                 let mut cmd = Command::new(bin);
-                cmd.arg("solve").arg(&file).env("RAYON_NUM_THREADS", "1");
+                cmd.arg("solve")
+                    .arg(&file)
+                    .args(["--threads", "1"])
+                    .env("RAYON_NUM_THREADS", "1");
                 Some(cmd)
             }
             None => None,

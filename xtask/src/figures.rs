@@ -1,7 +1,7 @@
 //! `cargo xtask figures [--out DIR] [--only NAME]`: writes the paper's figures as SVG files.
 //!
-//! Each domain contributes a [`Source`]: a name and a function returning `(file stem, SVG)`
-//! pairs. Polyiamond and polystick figures are added by appending to [`sources`].
+//! Each domain contributes a [`Source`] (polyomino, polyiamond, polystick): a name and
+//! a function returning `(file stem, SVG)` pairs; [`sources`] lists them.
 
 use std::path::PathBuf;
 use std::time::Instant;

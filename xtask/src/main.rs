@@ -28,7 +28,8 @@ tasks:
         The Aztec diamond (Figure 15): about 1e13 updates, run as a resumable campaign of
         shards (split by the position of X, W breaking the symmetry left), T shards at once
         (default: one per core); finished shards are kept in DIR (default results/aztec, or
-        $DLX_AZTEC_DIR) and skipped next time; when all are done, the classes are counted.
+        $DLX_AZTEC_DIR) and skipped next time; the classes found so far are counted on every
+        run, and compared with the paper's 107 once all are done.
         --board spiked: the spiked diamond instead (finished, in results/aztec-spiked).
   bench <target> [--rounds N]
         Timings as ratios against a baseline in the same run. Targets:

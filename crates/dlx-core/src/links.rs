@@ -1,5 +1,6 @@
 //! The link arena: the paper's R, U, D, C fields for every node, L for every column header,
-//! S and N for every column, and the root h, in vectors of compact `u32` links.
+//! S for every column, and the root h, in vectors of compact `u32` links (N, the names, stay
+//! in the [`Matrix`]).
 //!
 //! Node 0 is the root h; item `i` has its column header at node `i + 1`; the nodes of the
 //! options follow, option by option. Secondary headers point to themselves in L and R, so they

@@ -22,8 +22,8 @@ use crate::stats::{Level, Stats};
 /// subtrees of very different sizes. Each subtree has a cost of its own (fixing its path, a
 /// new search whose dead-end test waits and learns afresh), so more is not better: on 2
 /// threads 64 per thread split 6x10 into 548 subtrees and Scott into 544, for speed-ups of
-/// 1.77x and 1.51x; 8 per thread gives 93 and 24, for 1.92x and 1.94x (14 queens: 154
-/// subtrees either way, 1.92-1.95x).
+/// 1.75-1.77x and 1.51x; 8 per thread gives 93 and 24, for 1.92-1.93x and 1.94-1.96x over
+/// several bench runs (14 queens: 154 subtrees either way, 1.92-2.00x).
 const SUBPROBLEMS_PER_THREAD: usize = 8;
 /// Deepest split tried.
 const MAX_SPLIT_DEPTH: usize = 8;
