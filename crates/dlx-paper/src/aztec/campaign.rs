@@ -291,6 +291,7 @@ mod tests {
     use super::super::{aztec_subcases, spiked_dir, spiked_subcases, temp_dir};
     use super::*;
     use dlx_core::{OptionId, Stats};
+    use dlx_polystick::orbits;
 
     #[test]
     fn a_whole_campaign_on_figure_13_finds_its_3_classes_and_resumes_without_searching() {
@@ -381,10 +382,39 @@ mod tests {
     /// `results/aztec` is under version control (see [`default_dir`]): a change to the
     /// matrix or to the shard plan that makes those files wrong must fail here, not hours
     /// into the next campaign; and every solution they hold must be a solution.
+    /// And each subcase whose shards are all in has as many classes as Goodger's Polyform
+    /// Puzzler gives for that place of X (OneSidedTetrasticks5x5DiamondLattice, sub-puzzles A
+    /// to F, after Wassermann; 107 in all). His X offsets (4,4) (4,5) (5,5) (4,6) (5,6) (4,7)
+    /// lie at squared distances 0.5, 2.5, 4.5, 6.5, 8.5 and 12.5 from the centre (3.5, 3.5)
+    /// of his frame, which names our places: the centre square's corners, one place off
+    /// them, and so on outwards.
     #[test]
     fn the_committed_shards_fit_the_current_plan_and_hold_exact_covers() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results/aztec");
-        committed_shards_check(Campaign::new(&dir), aztec_subcases().1);
+        let report = committed_shards_check(Campaign::new(&dir), aztec_subcases().1);
+        let goodger = [
+            ("I44", 19), // A, on a diagonal
+            ("I34", 36), // B
+            ("I33", 11), // C, on a diagonal
+            ("I24", 19), // D
+            ("I23", 15), // E
+            ("I14", 7),  // F
+        ];
+        let mut checked = 0;
+        for s in &report.subcases {
+            let place = s.sub.label.rsplit(' ').next().unwrap();
+            let (_, classes) = goodger
+                .iter()
+                .find(|(p, _)| *p == place)
+                .unwrap_or_else(|| panic!("X at {place}: not one of Goodger's places"));
+            if s.shards_done == s.shards {
+                let ours = orbits(&s.solutions, &report.built.board, &report.built.pieces);
+                assert_eq!(ours.classes, *classes, "{}", s.sub.label);
+                checked += 1;
+            }
+        }
+        // Subcases 1 and 2 were complete when this check was written.
+        assert!(checked >= 2, "{checked} complete subcases");
     }
 
     #[test]
