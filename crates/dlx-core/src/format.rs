@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use crate::matrix::{ItemKind, Matrix, MatrixBuilder};
+use crate::matrix::{ItemKind, Matrix, MatrixBuilder, MatrixError};
 
 /// What is wrong with an input in Knuth's format, and where (1-based line and column).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -111,11 +111,15 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
                         kind = ItemKind::Secondary;
                         continue;
                     }
-                    if name.starts_with('|') {
-                        return Err(err(column, FormatErrorKind::BarInName(name.into())));
-                    }
-                    if b.item(name, kind).is_err() {
-                        return Err(err(column, FormatErrorKind::DuplicateItem(name.into())));
+                    // A token has no white space: the builder refuses only a leading `|`.
+                    match b.item(name, kind) {
+                        Ok(_) => {}
+                        Err(MatrixError::BadName { .. }) => {
+                            return Err(err(column, FormatErrorKind::BarInName(name.into())));
+                        }
+                        Err(_) => {
+                            return Err(err(column, FormatErrorKind::DuplicateItem(name.into())));
+                        }
                     }
                 }
             }

@@ -38,25 +38,48 @@ pub(crate) fn pool(threads: usize) -> Option<rayon::ThreadPool> {
         .ok()
 }
 
+/// Searches the subtree below each of `paths` with `search` and adds their figures: in `pool`,
+/// each worker on its own copy of the arena, or without one on the calling thread, on one
+/// copy.
+pub(crate) fn search_paths<P: Sync>(
+    base: &Dlx,
+    pool: Option<&rayon::ThreadPool>,
+    paths: &[P],
+    search: impl Fn(&mut Dlx, &P) -> Stats + Sync + Send,
+) -> Stats {
+    let empty = || Stats {
+        complete: true,
+        ..Stats::default()
+    };
+    let add = |mut a: Stats, b: Stats| {
+        a.merge(&b);
+        a
+    };
+    match pool {
+        Some(pool) => pool.install(|| {
+            paths
+                .par_iter()
+                .map_init(|| base.clone(), &search)
+                .reduce(empty, add)
+        }),
+        None => {
+            let mut dlx = base.clone();
+            paths
+                .iter()
+                .map(|path| search(&mut dlx, path))
+                .fold(empty(), add)
+        }
+    }
+}
+
 impl Stats {
     /// Adds the figures of another part of the same tree (profiles aligned by depth).
     pub fn merge(&mut self, other: &Stats) {
-        if self.levels.len() < other.levels.len() {
-            self.levels.resize(other.levels.len(), Default::default());
-        }
-        for (a, b) in self.levels.iter_mut().zip(&other.levels) {
-            a.nodes += b.nodes;
-            a.updates += b.updates;
-        }
-        let merged = Stats::from_levels(
-            self.solutions + other.solutions,
-            std::mem::take(&mut self.levels),
-            self.complete && other.complete,
-        );
-        *self = merged;
+        self.checked_merge(other)
+            .expect("the figures of one search stay below 2^64");
     }
 
-    /// [`Stats::merge`] for figures read from elsewhere (shard files): `None`, and `self`
+    /// [`Stats::merge`], for figures read from elsewhere (shard files) too: `None`, and `self`
     /// unchanged, if a sum would pass `u64::MAX`.
     pub fn checked_merge(&mut self, other: &Stats) -> Option<()> {
         let level = |s: &Stats, k: usize| s.levels.get(k).copied().unwrap_or_default();
@@ -208,36 +231,14 @@ impl Dlx {
         let total = split.paths.len();
         observe(&split.stats, 0, total);
         let done = AtomicUsize::new(0);
-        let search = |dlx: &mut Dlx, path: &Vec<ChosenRow>| {
+        let below = search_paths(self, pool, &split.paths, |dlx, path| {
             let part = match visit {
                 Some(visit) => dlx.subtree_with(path, heuristic, Some(&mut |s| visit(s))),
                 None => dlx.subtree_with(path, heuristic, None),
             };
             observe(&part, done.fetch_add(1, Ordering::Relaxed) + 1, total);
             part
-        };
-        let add = |mut a: Stats, b: Stats| {
-            a.merge(&b);
-            a
-        };
-        let base = &*self;
-        let below = match pool {
-            Some(pool) => pool.install(|| {
-                split
-                    .paths
-                    .par_iter()
-                    .map_init(|| base.clone(), search)
-                    .reduce(Stats::default, add)
-            }),
-            None => {
-                let mut dlx = base.clone();
-                split
-                    .paths
-                    .iter()
-                    .map(|path| search(&mut dlx, path))
-                    .fold(Stats::default(), add)
-            }
-        };
+        });
         let mut total = split.stats;
         total.merge(&below);
         total.complete = true;

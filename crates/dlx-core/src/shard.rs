@@ -23,8 +23,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use rayon::prelude::*;
-
 use crate::Dlx;
 use crate::search::{Heuristic, Split};
 use crate::solution::Solution;
@@ -143,7 +141,8 @@ impl Dlx {
 
     /// Searches shard `k` (1-based) of a plan on `threads` threads (0 = all cores; 1 = the
     /// calling thread, no pool), visiting its solutions (in no particular order), and returns
-    /// its figures placed at their depths in the whole tree. Shard 1 includes the levels above the cut and their solutions.
+    /// its figures placed at their depths in the whole tree. Shard 1 includes the levels above
+    /// the cut and their solutions.
     /// Like every [`Stats`], a shard's `nodes` is 1 + the nodes of its levels, the root
     /// included, so shards are added with [`Stats::merge`] (which sums the levels), not by
     /// adding their `nodes` fields.
@@ -175,14 +174,6 @@ impl Dlx {
             .filter(|&(_, &o)| o == k)
             .map(|(p, _)| p)
             .collect();
-        let empty = || Stats {
-            complete: true,
-            ..Stats::default()
-        };
-        let add = |mut a: Stats, b: Stats| {
-            a.merge(&b);
-            a
-        };
         // One thread is the caller's own: no pool, so the caller's clock (its CPU time) sees
         // the whole search. So is a pool the system refuses (see `parallel::pool`).
         let pool = if threads == 1 {
@@ -190,23 +181,9 @@ impl Dlx {
         } else {
             crate::parallel::pool(threads)
         };
-        let base = &*self;
-        let below = match pool {
-            Some(pool) => pool.install(|| {
-                mine.par_iter()
-                    .map_init(
-                        || base.clone(),
-                        |dlx, path| dlx.subtree(path, heuristic, &visit),
-                    )
-                    .reduce(empty, add)
-            }),
-            None => {
-                let mut dlx = base.clone();
-                mine.iter()
-                    .map(|path| dlx.subtree(path, heuristic, &visit))
-                    .fold(empty(), add)
-            }
-        };
+        let below = crate::parallel::search_paths(self, pool.as_ref(), &mine, |dlx, path| {
+            dlx.subtree(path, heuristic, &visit)
+        });
         stats.merge(&below);
         Ok(stats)
     }

@@ -155,13 +155,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
             return Err(CliError::Polystick("--pictures must be at least 1".into()));
         }
         let picture = pictures(&args, &title, &built, heuristic);
-        if picture.is_empty() && args.crossing {
-            return Err(CliError::Polystick(format!(
-                "{title} has no solution in which two pieces cross (--crossing)"
-            )));
-        }
         if picture.is_empty() {
-            return Err(CliError::NoSolution(title));
+            return Err(if args.crossing {
+                CliError::Polystick(format!(
+                    "{title} has no solution in which two pieces cross (--crossing)"
+                ))
+            } else {
+                CliError::NoSolution(title)
+            });
         }
         write_output(path, &picture)?;
         if !args.count && !args.search.print {

@@ -153,6 +153,17 @@ mod tests {
     use super::super::temp_dir;
     use super::*;
 
+    /// `text` written as a shard file, read back under the plan `2048 4 W`.
+    fn load_text(file: &Path, text: &str) -> Result<Option<Shard>, CampaignError> {
+        fs::write(file, text).unwrap();
+        Shard::load(file, "2048 4 W")
+    }
+
+    /// The message with which `text` is refused.
+    fn refused(file: &Path, text: &str) -> String {
+        load_text(file, text).unwrap_err().to_string()
+    }
+
     #[test]
     fn a_saved_shard_loads_back_and_another_plan_is_refused() {
         let dir = temp_dir("file");
@@ -179,22 +190,17 @@ mod tests {
                 .unwrap()
                 .is_none()
         );
-        fs::write(
+        let err = refused(
             &file,
             "plan 2048 4 W\nsolutions 1\nupdates 1\nnodes 1\nseconds 1\n",
-        )
-        .unwrap();
-        let err = Shard::load(&file, "2048 4 W").unwrap_err().to_string();
+        );
         assert!(err.contains("disagree"), "{err}");
-        fs::write(
+        let err = refused(
             &file,
             "plan 2048 4 W\nsolutions 0\nupdates 1\nnodes 0\nseconds 1\n",
-        )
-        .unwrap();
-        let err = Shard::load(&file, "2048 4 W").unwrap_err().to_string();
+        );
         assert!(err.contains("`nodes` is 0"), "{err}");
-        fs::write(&file, "plan 2048 4 W\nrows 1 x\n").unwrap();
-        let err = Shard::load(&file, "2048 4 W").unwrap_err().to_string();
+        let err = refused(&file, "plan 2048 4 W\nrows 1 x\n");
         assert!(err.contains("line 2: bad row number"), "{err}");
         fs::remove_dir_all(&dir).unwrap();
     }
@@ -205,14 +211,13 @@ mod tests {
         let file = dir.join("x1-1-of-2.txt");
         let head = "plan 2048 4 W\nsolutions 0\nupdates 9\nnodes 3\nseconds 7.5\n";
         // Files written before CPU time was kept: the wall time stands in.
-        fs::write(&file, head).unwrap();
-        let old = Shard::load(&file, "2048 4 W").unwrap().unwrap();
+        let old = load_text(&file, head).unwrap().unwrap();
         assert_eq!((old.cpu_seconds, old.busy()), (None, 7.5));
-        fs::write(&file, format!("{head}cpu-seconds 6.0\n")).unwrap();
-        let new = Shard::load(&file, "2048 4 W").unwrap().unwrap();
+        let new = load_text(&file, &format!("{head}cpu-seconds 6.0\n"))
+            .unwrap()
+            .unwrap();
         assert_eq!((new.cpu_seconds, new.busy()), (Some(6.0), 6.0));
-        fs::write(&file, format!("{head}cpu-seconds soon\n")).unwrap();
-        let err = Shard::load(&file, "2048 4 W").unwrap_err().to_string();
+        let err = refused(&file, &format!("{head}cpu-seconds soon\n"));
         assert!(
             err.contains("`cpu-seconds` is not a number: `soon`"),
             "{err}"
