@@ -1,5 +1,5 @@
 //! `cargo xtask aztec`: the Aztec diamond of Figure 15 (all 25 one-sided tetrasticks), a
-//! search of about 10^13 updates, run as a resumable campaign of shards
+//! search of 1.5 × 10^13 updates, run as a resumable campaign of shards
 //! ([`dlx_paper::aztec`]): stop it any time, start it again, and it goes on where it stopped.
 //!
 //! Flags: `--dir DIR` (default `results/aztec`, kept

@@ -25,7 +25,7 @@ tasks:
         Every #[ignore]d test outside the paper's tables, in release mode (--all adds the
         25x25 uniqueness proofs and the hardest 36x36 sudoku, minutes or more).
   aztec [--shards N] [--threads T] [--dir DIR] [--only K] [--status] [--board spiked]
-        The Aztec diamond (Figure 15): about 1e13 updates, run as a resumable campaign of
+        The Aztec diamond (Figure 15): 1.5e13 updates, run as a resumable campaign of
         shards (split by the position of X, W breaking the symmetry left), T shards at once
         (default: one per core); finished shards are kept in DIR (default results/aztec, or
         $DLX_AZTEC_DIR) and skipped next time; the classes found so far are counted on every

@@ -291,7 +291,7 @@ mod tests {
     use super::super::{aztec_subcases, spiked_dir, spiked_subcases, temp_dir};
     use super::*;
     use dlx_core::{OptionId, Stats};
-    use dlx_polystick::orbits;
+    use dlx_polystick::{Symmetry, orbits};
 
     #[test]
     fn a_whole_campaign_on_figure_13_finds_its_3_classes_and_resumes_without_searching() {
@@ -382,7 +382,7 @@ mod tests {
     /// `results/aztec` is under version control (see [`default_dir`]): a change to the
     /// matrix or to the shard plan that makes those files wrong must fail here, not hours
     /// into the next campaign; and every solution they hold must be a solution.
-    /// And each subcase whose shards are all in has as many classes as Goodger's Polyform
+    /// The campaign is complete, and each subcase has as many classes as Goodger's Polyform
     /// Puzzler gives for that place of X (OneSidedTetrasticks5x5DiamondLattice, sub-puzzles A
     /// to F, after Wassermann; 107 in all). His X offsets (4,4) (4,5) (5,5) (4,6) (5,6) (4,7)
     /// lie at squared distances 0.5, 2.5, 4.5, 6.5, 8.5 and 12.5 from the centre (3.5, 3.5)
@@ -413,8 +413,14 @@ mod tests {
                 checked += 1;
             }
         }
-        // Subcases 1 and 2 were complete when this check was written.
-        assert!(checked >= 2, "{checked} complete subcases");
+        // The campaign finished on 2026-11-25: every subcase must stay complete.
+        assert!(
+            report.complete,
+            "the Aztec campaign is finished and committed"
+        );
+        assert_eq!(checked, goodger.len(), "{checked} complete subcases");
+        assert_eq!(report.classes().classes, 107, "Wassermann's count");
+        twins_only_with_w_on_the_axis(&report);
     }
 
     #[test]
@@ -425,6 +431,30 @@ mod tests {
             report.complete,
             "the spiked diamond's campaign is finished and committed"
         );
+        twins_only_with_w_on_the_axis(&report);
+    }
+
+    /// W keeps one placement per orbit under the symmetries fixing X, so a class is met
+    /// twice in its subcase only when that placement lies on their axis (is fixed by the
+    /// reflection): then the solution and its mirror image both remain.
+    fn twins_only_with_w_on_the_axis(report: &Report) {
+        let board = &report.built.board;
+        for s in report.subcases.iter().filter(|s| s.shards_done == s.shards) {
+            let ours = orbits(&s.solutions, board, &report.built.pieces);
+            for (rep, &n) in ours.representatives.iter().zip(&ours.sizes) {
+                let segs = |name: &str| {
+                    let p = rep.pieces.iter().find(|p| p.name == name);
+                    p.expect("all 25 pieces are placed").segs.clone()
+                };
+                let (x, w) = (segs("X"), segs("W"));
+                let w_on_axis = board
+                    .stabiliser(&x)
+                    .iter()
+                    .any(|t| t.sym != Symmetry::IDENTITY && t.image(&w) == w);
+                assert!(n <= 2, "{}: a class met {n} times", s.sub.label);
+                assert_eq!(n == 2, w_on_axis, "{}: W at {w:?}", s.sub.label);
+            }
+        }
     }
 
     fn committed_shards_check(campaign: Campaign, subcases: Vec<Subcase>) -> Report {

@@ -184,12 +184,9 @@ impl Report {
         t.note(
             "each of its orbits under them (\"rows\": the subcase's matrix). Classes: solutions",
         );
-        t.note(
-            "sorted under the 8 symmetries (a reflection turns F into F' and so on); a class can",
-        );
-        t.note(
-            "be met in two subcases, so \"all\" counts them anew. Updates and nodes are those of",
-        );
+        t.note("sorted under the 8 symmetries (a reflection turns F into F' and so on); where W");
+        t.note("lies on the axis of the reflection fixing X, a solution and its mirror image both");
+        t.note("remain, so a class can hold 2 solutions. Updates and nodes are those of");
         t.note("one plain DLX search (S heuristic) per subcase with X's row fixed beforehand.");
         if !self.complete {
             t.note(format!(
