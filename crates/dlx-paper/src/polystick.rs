@@ -493,6 +493,17 @@ fn campaign_solutions(
     }
     .run(|_| {})
     .ok()?;
+    solutions_figure(style, name, title, &report)
+}
+
+/// One panel per class of a campaign's solutions, numbered in the classes' sorted order
+/// (none when it has found no solution yet).
+pub(crate) fn solutions_figure(
+    style: &draw::SvgStyle,
+    name: &str,
+    title: &str,
+    report: &crate::aztec::Report,
+) -> Option<Figure> {
     let mut classes = report.classes().representatives;
     if classes.is_empty() {
         return None;

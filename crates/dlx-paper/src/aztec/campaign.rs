@@ -420,6 +420,19 @@ mod tests {
         );
         assert_eq!(checked, goodger.len(), "{checked} complete subcases");
         assert_eq!(report.classes().classes, 107, "Wassermann's count");
+        // `cargo xtask figures` draws one numbered panel per class, every piece labelled.
+        let style = dlx_polystick::draw::SvgStyle::default();
+        let figure = crate::polystick::solutions_figure(&style, "f15", "Figure 15", &report)
+            .expect("solutions to draw");
+        assert_eq!(
+            figure.caption,
+            "Figure 15: all 107 classes of solutions, one solution of each"
+        );
+        assert_eq!(figure.svg.matches(r#"font-size="14""#).count(), 107);
+        assert_eq!(
+            figure.svg.matches(r#"font-weight="bold""#).count(),
+            107 * 25
+        );
         twins_only_with_w_on_the_axis(&report);
     }
 
