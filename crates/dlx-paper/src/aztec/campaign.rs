@@ -291,7 +291,7 @@ mod tests {
     use super::super::{aztec_subcases, spiked_dir, spiked_subcases, temp_dir};
     use super::*;
     use dlx_core::{OptionId, Stats};
-    use dlx_polystick::{Symmetry, orbits};
+    use dlx_polystick::{Orbits, Symmetry, orbits};
 
     #[test]
     fn a_whole_campaign_on_figure_13_finds_its_3_classes_and_resumes_without_searching() {
@@ -400,25 +400,21 @@ mod tests {
             ("I23", 15), // E
             ("I14", 7),  // F
         ];
-        let mut checked = 0;
-        for s in &report.subcases {
-            let place = s.sub.label.rsplit(' ').next().unwrap();
-            let (_, classes) = goodger
-                .iter()
-                .find(|(p, _)| *p == place)
-                .unwrap_or_else(|| panic!("X at {place}: not one of Goodger's places"));
-            if s.shards_done == s.shards {
-                let ours = orbits(&s.solutions, &report.built.board, &report.built.pieces);
-                assert_eq!(ours.classes, *classes, "{}", s.sub.label);
-                checked += 1;
-            }
-        }
         // The campaign finished on 2026-11-25: every subcase must stay complete.
         assert!(
             report.complete,
             "the Aztec campaign is finished and committed"
         );
-        assert_eq!(checked, goodger.len(), "{checked} complete subcases");
+        let by_subcase = classes_by_subcase(&report);
+        for (s, ours) in report.subcases.iter().zip(&by_subcase) {
+            let place = s.sub.label.rsplit(' ').next().unwrap();
+            let (_, classes) = goodger
+                .iter()
+                .find(|(p, _)| *p == place)
+                .unwrap_or_else(|| panic!("X at {place}: not one of Goodger's places"));
+            assert_eq!(ours.classes, *classes, "{}", s.sub.label);
+        }
+        assert_eq!(report.subcases.len(), goodger.len(), "subcases");
         assert_eq!(report.classes().classes, 107, "Wassermann's count");
         // `cargo xtask figures` draws one numbered panel per class, every piece labelled.
         let style = dlx_polystick::draw::SvgStyle::default();
@@ -433,7 +429,7 @@ mod tests {
             figure.svg.matches(r#"font-weight="bold""#).count(),
             107 * 25
         );
-        twins_only_with_w_on_the_axis(&report);
+        twins_only_with_w_on_the_axis(&report, &by_subcase);
     }
 
     #[test]
@@ -444,16 +440,22 @@ mod tests {
             report.complete,
             "the spiked diamond's campaign is finished and committed"
         );
-        twins_only_with_w_on_the_axis(&report);
+        twins_only_with_w_on_the_axis(&report, &classes_by_subcase(&report));
+    }
+
+    /// The classes of each subcase's solutions, in the report's order.
+    fn classes_by_subcase(report: &Report) -> Vec<Orbits> {
+        let (board, pieces) = (&report.built.board, &report.built.pieces);
+        let classes = |s: &SubcaseReport| orbits(&s.solutions, board, pieces);
+        report.subcases.iter().map(classes).collect()
     }
 
     /// W keeps one placement per orbit under the symmetries fixing X, so a class is met
     /// twice in its subcase only when that placement lies on their axis (is fixed by the
     /// reflection): then the solution and its mirror image both remain.
-    fn twins_only_with_w_on_the_axis(report: &Report) {
+    fn twins_only_with_w_on_the_axis(report: &Report, by_subcase: &[Orbits]) {
         let board = &report.built.board;
-        for s in report.subcases.iter().filter(|s| s.shards_done == s.shards) {
-            let ours = orbits(&s.solutions, board, &report.built.pieces);
+        for (s, ours) in report.subcases.iter().zip(by_subcase) {
             for (rep, &n) in ours.representatives.iter().zip(&ours.sizes) {
                 let segs = |name: &str| {
                     let p = rep.pieces.iter().find(|p| p.name == name);
