@@ -60,7 +60,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 // Any revision's `dlx solve` reads the matrix; `--threads 1` runs the plain
                 // sequential search (no split into subtrees), as the in-process column does.
                 let file = workspace_root().join(format!("target/bench-baseline/{name}.dlx"));
-                std::fs::write(&file, &text).map_err(|e| format!("{}: {e}", file.display()))?;
+                dlx_core::file::write_atomic(&file, text.as_bytes())
+                    .map_err(|e| format!("{}: {e}", file.display()))?;
                 let mut cmd = Command::new(bin);
                 cmd.arg("solve")
                     .arg(&file)

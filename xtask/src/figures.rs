@@ -89,7 +89,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         println!("{} ({})", source.name, source.about);
         for (stem, svg) in (source.draw)() {
             let path = out.join(format!("{stem}.svg"));
-            std::fs::write(&path, svg).map_err(|e| format!("{}: {e}", path.display()))?;
+            dlx_core::file::write_atomic(&path, svg.as_bytes())
+                .map_err(|e| format!("{}: {e}", path.display()))?;
             println!("  wrote {}", path.display());
             written += 1;
         }

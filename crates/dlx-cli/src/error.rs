@@ -64,6 +64,9 @@ pub enum CliError {
     /// `dlx estimate` was given bad flags (the message names the flag and the item).
     #[error("{0}")]
     Estimate(String),
+    /// Ctrl-C or SIGTERM stopped the run; the figures reached were printed, marked incomplete.
+    #[error("interrupted: the figures above are those reached, not the whole search")]
+    Interrupted,
     /// Standard output was closed (e.g. piped into `head`): not an error.
     #[error("broken pipe")]
     BrokenPipe,
@@ -81,4 +84,18 @@ impl CliError {
             }
         }
     }
+}
+
+/// A message on one line: control characters from the input (`\r`, `\n`, `\u{1c}`) are
+/// written as escapes, never sent raw to the terminal.
+pub fn one_line(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    for c in message.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

@@ -22,6 +22,7 @@ macro_rules! note_part {
 
 mod cmd;
 mod error;
+mod interrupt;
 mod report;
 
 use std::process::ExitCode;
@@ -82,12 +83,20 @@ fn run(cli: Cli) -> Result<(), CliError> {
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = Cli::parse();
+    // From here on, Ctrl-C stops the search and the figures reached are printed.
+    interrupt::install();
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::BrokenPipe) => ExitCode::SUCCESS,
         Err(e) => {
-            note!("dlx: {e}");
-            ExitCode::from(2)
+            // One line, whatever the input held: control characters are escaped.
+            note!("dlx: {}", error::one_line(&e.to_string()));
+            if matches!(e, CliError::Interrupted) {
+                ExitCode::from(interrupt::EXIT_INTERRUPTED)
+            } else {
+                ExitCode::from(2)
+            }
         }
     }
 }

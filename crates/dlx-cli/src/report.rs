@@ -256,14 +256,16 @@ pub fn nth_solution(matrix: &Matrix, heuristic: Heuristic, k: u64) -> Result<Sol
     }
 }
 
-/// Writes text to a file, or standard output for `-`.
+/// Writes text to a file (atomically: see [`dlx_core::file::write_atomic`]), or standard
+/// output for `-`.
 pub fn write_output(path: &str, text: &str) -> Result<(), CliError> {
     if path == "-" {
         let mut out = io::stdout().lock();
         out.write_all(text.as_bytes())
             .map_err(|e| CliError::io("-", e))
     } else {
-        std::fs::write(path, text).map_err(|e| CliError::io(path, e))
+        // Whole or not at all: an interrupted write leaves the old file, never a prefix.
+        dlx_core::file::write_atomic(path, text.as_bytes()).map_err(|e| CliError::io(path, e))
     }
 }
 
@@ -340,10 +342,17 @@ pub fn search_and_report_with(
     };
     let progress = Progress::start(!args.quiet && io::stderr().is_terminal());
     let live = &*progress.live;
+    dlx.set_interrupt(crate::interrupt::watch());
     let start = Instant::now();
     let mut shard_info = None;
+    // Of an interrupted run: the estimated fraction of the tree searched, if known.
+    let mut fraction = None;
+    // Of an interrupted run on several threads: subtrees searched to the end, and in all.
+    let mut subtrees = None;
     let stats = if let Some((k, n)) = args.shard {
-        let plan = dlx.shard_plan(heuristic, n);
+        let plan = dlx
+            .shard_plan(heuristic, n)
+            .map_err(|e| CliError::Shard(e.to_string()))?;
         let found = Mutex::new(Vec::new());
         let stats = dlx
             .shard(heuristic, &plan, k, threads, |s| {
@@ -371,9 +380,6 @@ pub fn search_and_report_with(
         stats
     } else {
         match (parallel, args.print) {
-            (true, false) if !progress.enabled() && collect.is_none() => {
-                dlx.par_count(heuristic, threads)
-            }
             (true, print) => {
                 let found = Mutex::new(Vec::new());
                 let keep = |s: &Solution| {
@@ -384,12 +390,28 @@ pub fn search_and_report_with(
                         found.lock().expect("not poisoned").push(s.clone());
                     }
                 };
-                // With several threads the fraction done is the share of subtrees searched.
-                let stats = dlx.par_run_observed(heuristic, threads, keep, |part, done, total| {
+                // With several threads the fraction done is the share of subtrees searched
+                // to the end.
+                let finished = AtomicU64::new(0);
+                let parts = AtomicU64::new(1);
+                let observe = |part: &Stats, done: usize, total: usize| {
                     live.solutions.fetch_add(part.solutions, Ordering::Relaxed);
                     live.updates.fetch_add(part.updates, Ordering::Relaxed);
                     live.set_fraction(done as f64 / total.max(1) as f64);
-                });
+                    parts.store(total.max(1) as u64, Ordering::Relaxed);
+                    if done > 0 && part.complete {
+                        finished.fetch_add(1, Ordering::Relaxed);
+                    }
+                };
+                // Without solutions to keep, the subtrees are only counted.
+                let stats = if print || collect.is_some() {
+                    dlx.par_run_observed(heuristic, threads, keep, observe)
+                } else {
+                    dlx.par_count_observed(heuristic, threads, observe)
+                };
+                let (finished, parts) = (finished.into_inner(), parts.into_inner());
+                fraction = Some(finished as f64 / parts as f64);
+                subtrees = Some((finished, parts));
                 let mut found = found.into_inner().expect("not poisoned");
                 found.sort_by_cached_key(Solution::sorted_options);
                 for sol in &found {
@@ -421,29 +443,52 @@ pub fn search_and_report_with(
                         live.set_fraction(search.progress());
                     }
                 }
+                fraction = Some(search.progress());
                 search.stats()
             }
         }
     };
     drop(progress);
+    let interrupted = dlx.interrupted() && !stats.complete;
+    let fraction = fraction.filter(|_| interrupted);
     let seconds = start.elapsed().as_secs_f64();
     let text = if args.json {
         let mut v = stats_json(&stats, heuristic, args.print.then_some(listed));
         if let Some(info) = shard_info {
             v["shard"] = info;
         }
-        format!("{v}\n")
-    } else if let Some((k, n)) = args.shard {
-        let mut s = format!(
-            "shard {k}/{n}: {} solutions, {} updates, {} nodes (add the shards' --json figures with `dlx merge`)\n",
-            stats.solutions, stats.updates, stats.nodes
-        );
-        if args.profile {
-            s.push_str(&stats.profile_table());
+        if interrupted {
+            v["interrupted"] = json!(true);
+            v["fraction"] = json!(fraction);
+            if let Some((done, total)) = subtrees {
+                v["subtrees"] = json!({"done": done, "total": total});
+            }
         }
-        s
+        format!("{v}\n")
     } else {
-        let mut s = summary_line(&stats);
+        let mut s = if let Some((k, n)) = args.shard {
+            format!(
+                "shard {k}/{n}: {} solutions, {} updates, {} nodes (add the shards' --json figures with `dlx merge`)\n",
+                stats.solutions, stats.updates, stats.nodes
+            )
+        } else if interrupted {
+            format!(
+                "{} solutions, {} updates, {} nodes so far (interrupted{})\n",
+                stats.solutions,
+                stats.updates,
+                stats.nodes,
+                match (fraction, subtrees) {
+                    (_, Some((done, total))) => format!(
+                        ": {done} of {total} subtrees searched to the end, {:.2}%",
+                        100.0 * done as f64 / total as f64
+                    ),
+                    (Some(f), None) => format!(": about {:.2}% of the tree searched", 100.0 * f),
+                    (None, None) => String::new(),
+                }
+            )
+        } else {
+            summary_line(&stats)
+        };
         if args.profile {
             s.push_str(&stats.profile_table());
         }
@@ -451,6 +496,9 @@ pub fn search_and_report_with(
     };
     out.write_all(text.as_bytes())
         .map_err(|e| CliError::io("-", e))?;
+    if interrupted {
+        return Err(CliError::Interrupted);
+    }
     if !args.json {
         note!(
             "time: {seconds:.3} s ({:.1} M updates/s{})",

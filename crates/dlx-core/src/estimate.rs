@@ -142,7 +142,7 @@ impl Dlx {
         rng: &mut SplitMix64,
         level_nodes: &mut Vec<f64>,
     ) -> Probe {
-        let links = &mut self.links;
+        let links = self.arena();
         let mut path: Vec<(Link, Link)> = Vec::new();
         let (mut weight, mut nodes, mut updates, mut solutions) = (1.0f64, 1.0f64, 0.0f64, 0.0f64);
         if links.all_covered() {
@@ -152,6 +152,7 @@ impl Dlx {
                 solutions: 1.0,
             };
         }
+        links.begin_moving();
         loop {
             let col = choose_column(links, heuristic);
             let d = links.len(col);
@@ -181,6 +182,7 @@ impl Dlx {
             links.uncover_others(row);
             links.uncover(col);
         }
+        links.end_moving();
         Probe {
             nodes,
             updates,
@@ -208,16 +210,22 @@ impl Dlx {
         let (mut nodes, mut updates, mut solutions) =
             (Running::default(), Running::default(), Running::default());
         let mut level_nodes = Vec::new();
+        let mut samples_done = 0;
         for k in 0..samples {
+            if self.interrupted() {
+                break;
+            }
+            samples_done += 1;
             let p = self.probe(heuristic, &mut rng, &mut level_nodes);
             nodes.push(p.nodes);
             updates.push(p.updates);
             solutions.push(p.solutions);
             each(k + 1, &p);
         }
-        let n = samples.max(1) as f64;
+        // Interrupted (`Dlx::set_interrupt`), the probes made so far are the sample.
+        let n = samples_done.max(1) as f64;
         Estimate {
-            samples,
+            samples: samples_done,
             nodes: nodes.summary(),
             updates: updates.summary(),
             solutions: solutions.summary(),

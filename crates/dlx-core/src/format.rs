@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use crate::matrix::{ItemKind, Matrix, MatrixBuilder, MatrixError};
+use crate::matrix::{ItemKind, Matrix, MatrixBuilder, MatrixError, shown};
 
 /// What is wrong with an input in Knuth's format, and where (1-based line and column).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -36,11 +36,11 @@ pub enum FormatErrorKind {
     #[error("empty input: expected a line of item names (primary items first)")]
     Empty,
     /// An item name is declared twice.
-    #[error("duplicate item `{0}`")]
+    #[error("duplicate item `{}`", shown(.0))]
     DuplicateItem(String),
     /// An item name starting with `|` (not the lone `|` before the secondary items): an
     /// option line naming it first would read as a comment.
-    #[error("item name `{0}` starts with `|`, which begins a comment line")]
+    #[error("item name `{}` starts with `|`, which begins a comment line", shown(.0))]
     BarInName(String),
     /// A `|` among an option's items: only the item line has one.
     #[error("`|` in an option: only the item line separates primary from secondary items")]
@@ -52,10 +52,10 @@ pub enum FormatErrorKind {
     #[error("a second `|` in the item line")]
     SecondBar,
     /// An option names an undeclared item.
-    #[error("unknown item `{0}`")]
+    #[error("unknown item `{}`", shown(.0))]
     UnknownItem(String),
     /// An option names the same item twice.
-    #[error("item `{0}` appears twice in this option")]
+    #[error("item `{}` appears twice in this option", shown(.0))]
     RepeatedItem(String),
     /// The matrix is too large for the link arena.
     #[error("{0}")]
@@ -74,6 +74,7 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
     let mut b = MatrixBuilder::new();
     let mut header_line = None;
     let mut last_line = 0;
+    let mut seen: Vec<usize> = Vec::new();
     // A byte order mark is not part of the first item's name.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (n, line) in text.lines().enumerate() {
@@ -117,6 +118,9 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
                         Err(MatrixError::BadName { .. }) => {
                             return Err(err(column, FormatErrorKind::BarInName(name.into())));
                         }
+                        Err(e @ MatrixError::TooLarge { .. }) => {
+                            return Err(err(column, FormatErrorKind::TooLarge(e.to_string())));
+                        }
                         Err(_) => {
                             return Err(err(column, FormatErrorKind::DuplicateItem(name.into())));
                         }
@@ -125,6 +129,7 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
             }
             Some(_) => {
                 let mut ids = Vec::new();
+                let option = b.option_count() + 1;
                 for (column, name) in tokens(line) {
                     if name == "|" {
                         return Err(err(column, FormatErrorKind::BarInOption));
@@ -132,12 +137,18 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
                     let Some(id) = b.id(name) else {
                         return Err(err(column, FormatErrorKind::UnknownItem(name.into())));
                     };
-                    if ids.contains(&id) {
+                    // Per item, the last option naming it: one pass, however long the line.
+                    if seen.len() <= id {
+                        seen.resize(id + 1, 0);
+                    }
+                    if seen[id] == option {
                         return Err(err(column, FormatErrorKind::RepeatedItem(name.into())));
                     }
+                    seen[id] = option;
                     ids.push(id);
                 }
-                // Non-empty after trimming, all names known and distinct: cannot fail.
+                // Non-empty after trimming, all names known and distinct: only the size
+                // limit can refuse it.
                 b.option_ids(ids)
                     .map_err(|e| err(1, FormatErrorKind::TooLarge(e.to_string())))?;
             }

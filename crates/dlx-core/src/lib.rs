@@ -43,7 +43,11 @@
 
 #![warn(missing_docs)]
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 pub mod estimate;
+pub mod file;
 pub mod format;
 mod links;
 mod lookahead;
@@ -61,8 +65,10 @@ mod stats;
 pub use estimate::{Estimate, Summary};
 pub use format::{FormatError, FormatErrorKind};
 pub use links::{ActiveItems, Links};
-pub use matrix::{Item, ItemId, ItemKind, Matrix, MatrixBuilder, MatrixError, OptionId};
+pub use matrix::{Item, ItemId, ItemKind, Matrix, MatrixBuilder, MatrixError, OptionId, shown};
 pub use mincover::{Bound, MinCover, MinCoverResult, MinCoverStats};
+#[cfg(feature = "parallel")]
+pub use parallel::PathError;
 pub use reduce::{Reduce, Reductions};
 pub use search::{ChooseItem, Heuristic, Search, SolutionView, Split};
 #[cfg(feature = "parallel")]
@@ -82,7 +88,27 @@ pub struct Dlx {
     fixed: Vec<OptionId>,
     /// Items covered by fixed options.
     covered: Vec<bool>,
+    /// The flag that stops every search of this arena ([`Dlx::set_interrupt`]).
+    interrupt: Interrupt,
 }
+
+/// A shared stop flag; it never makes two arenas differ.
+#[derive(Debug, Clone, Default)]
+struct Interrupt(Option<Arc<AtomicBool>>);
+
+impl Interrupt {
+    fn flag(&self) -> &AtomicBool {
+        self.0.as_deref().unwrap_or(&search::NEVER)
+    }
+}
+
+impl PartialEq for Interrupt {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Interrupt {}
 
 /// Why an option could not be fixed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -111,26 +137,43 @@ impl Dlx {
             links,
             fixed: Vec::new(),
             covered,
+            interrupt: Interrupt::default(),
         }
+    }
+
+    /// The arena, ready to be searched: if a search over it was leaked (`mem::forget`) or
+    /// unwound by a panic before putting its links back, they are rebuilt first and the fixed
+    /// options covered again, so that the next search sees exactly what a fresh arena would.
+    pub(crate) fn arena(&mut self) -> &mut Links {
+        if self.links.moved() {
+            self.links.relink();
+            for &option in &self.fixed {
+                self.links.cover_option(option);
+            }
+            debug_assert_eq!(self.links.check(), Ok(()));
+        }
+        &mut self.links
     }
 
     /// Fixes an option: covers each of its items, as the search does for a chosen row. The
     /// updates this costs are not part of any search's statistics.
     pub fn fix(&mut self, option: OptionId) -> Result<(), FixError> {
         let items = self
-            .links
+            .arena()
             .option_items(option)
             .ok_or(FixError::NoSuchOption(option))?;
         if let Some(&item) = items.iter().find(|&&i| self.covered[i]) {
-            let with = *self
+            // A covered item belongs to a fixed option.
+            let with = self
                 .fixed
                 .iter()
-                .find(|&&f| {
+                .copied()
+                .find(|&f| {
                     self.links
                         .option_items(f)
                         .is_some_and(|its| its.contains(&item))
                 })
-                .expect("a covered item belongs to a fixed option");
+                .unwrap_or(option);
             return Err(FixError::Clash { option, with, item });
         }
         for &i in &items {
@@ -143,13 +186,12 @@ impl Dlx {
 
     /// Undoes the most recent [`Dlx::fix`], returning its option.
     pub fn unfix(&mut self) -> Option<OptionId> {
+        self.arena();
         let option = self.fixed.pop()?;
-        for i in self
-            .links
-            .option_items(option)
-            .expect("fixed options exist")
-        {
-            self.covered[i] = false;
+        if let Some(items) = self.links.option_items(option) {
+            for i in items {
+                self.covered[i] = false;
+            }
         }
         self.links.uncover_option(option);
         Some(option)
@@ -166,13 +208,55 @@ impl Dlx {
     }
 
     /// The arena (read-only).
+    ///
+    /// # Panics
+    /// If a search over this arena was leaked (`mem::forget`) or unwound by a panic and no
+    /// method taking `&mut self` has run since: its links are not where a reader expects
+    /// them. Any such method ([`Dlx::restore`], a search, a fix) puts them back first.
     pub fn links(&self) -> &Links {
+        assert!(
+            !self.links.moved(),
+            "the arena is in the middle of a leaked or unwound search: call Dlx::restore first"
+        );
         &self.links
+    }
+
+    /// Puts the links back after a search that was leaked or unwound by a panic (every other
+    /// method taking `&mut self` does so by itself); does nothing otherwise.
+    pub fn restore(&mut self) {
+        self.arena();
     }
 
     /// Starts a search with the S heuristic; configure it with [`Search`]'s builder methods.
     pub fn search(&mut self) -> Search<'_> {
-        Search::new(&mut self.links)
+        self.arena();
+        Search::new(&mut self.links).interrupt(self.interrupt.flag())
+    }
+
+    /// Makes every search of this arena (and of its clones: sequential, parallel, shards,
+    /// estimates, [`Dlx::reduce`]) stop at its next node once `flag` is set, for example by a
+    /// Ctrl-C handler. A stopped search puts the links back and reports the figures it
+    /// reached, with `complete` false; see [`Search::interrupt`].
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Interrupt(Some(flag));
+    }
+
+    /// A fingerprint of the problem this arena searches: its matrix's structure (which items
+    /// are primary, the items of every option, in order) and the fixed options. Two arenas
+    /// with the same fingerprint search the same tree; shard plans carry it.
+    pub fn fingerprint(&self) -> u64 {
+        let mut h = self.links.fingerprint();
+        for &f in &self.fixed {
+            h = links::fnv(h, f as u64);
+        }
+        h
+    }
+
+    /// Whether the flag given to [`Dlx::set_interrupt`] is set.
+    pub fn interrupted(&self) -> bool {
+        self.interrupt
+            .flag()
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Counts all solutions with the given heuristic.

@@ -73,6 +73,15 @@ pub struct Links {
     primaries: usize,
     /// The columns' row sets for [`crate::lookahead`], built on first use.
     row_sets: Derived<OnceLock<Option<Arc<RowSets>>>>,
+    /// R of the root and of each header as built: the header list [`Links::relink`] restores.
+    right0: Vec<Link>,
+    /// L of the root and of each header as built.
+    left0: Vec<Link>,
+    /// Set while a search may have links moved; cleared once it has put them all back. A
+    /// search that is leaked (`mem::forget`) or unwound by a panic leaves it set, and the
+    /// owner ([`crate::Dlx`]) then rebuilds the links before their next use, as `Vec::drain`
+    /// guards against leaks.
+    moved: bool,
 }
 
 /// The live rows (not removed by any cover), one bit per option, while `tracking`: cover
@@ -177,6 +186,8 @@ impl Links {
         for l in &mut left {
             *l *= NODE;
         }
+        let right0 = nodes[..=items].iter().map(|n| n.r).collect();
+        let left0 = left.clone();
         Links {
             nodes,
             live: Derived::default(),
@@ -187,7 +198,126 @@ impl Links {
             items,
             primaries,
             row_sets: Derived::default(),
+            right0,
+            left0,
+            moved: false,
         }
+    }
+
+    /// A 64-bit FNV-1a hash of the parts no search changes: the items (which are primary)
+    /// and every option's items in order.
+    pub(crate) fn fingerprint(&self) -> u64 {
+        let mut h = fnv(0xcbf2_9ce4_8422_2325, self.items as u64);
+        for &r in &self.right0 {
+            h = fnv(h, u64::from(r));
+        }
+        for (&s, &e) in self.option_start.iter().zip(&self.option_end) {
+            h = fnv(h, u64::from((e - s) / NODE));
+            for x in (s..e).step_by(NODE as usize) {
+                h = fnv(h, u64::from(self.column(x)));
+            }
+        }
+        h
+    }
+
+    /// Marks the links as possibly moved, before a search starts covering.
+    #[inline]
+    pub(crate) fn begin_moving(&mut self) {
+        self.moved = true;
+    }
+
+    /// Marks the links as back where they were, once a search has undone every cover.
+    #[inline]
+    pub(crate) fn end_moving(&mut self) {
+        self.moved = false;
+    }
+
+    /// Whether a search left links moved (it was leaked or unwound by a panic).
+    #[inline]
+    pub(crate) fn moved(&self) -> bool {
+        self.moved
+    }
+
+    /// Puts every link back as [`Links::new`] laid it out, from the parts that no cover ever
+    /// changes: a row node's R and C, the rows' bounds, the header list as built. Whatever
+    /// state a search left (even half-way through a cover), the arena is then exactly a fresh
+    /// one's. O(nodes).
+    pub(crate) fn relink(&mut self) {
+        for h in 0..=self.items {
+            let x = h as Link * NODE;
+            self.nodes[h] = Node {
+                r: self.right0[h],
+                u: x,
+                d: x,
+                c: 0,
+            };
+        }
+        self.nodes[0].c = 0;
+        self.left.copy_from_slice(&self.left0);
+        let first_row = self.items + 1;
+        for k in first_row..self.nodes.len() {
+            let x = k as Link * NODE;
+            let c = self.nodes[k].c;
+            let ci = (c / NODE) as usize;
+            let up = self.nodes[ci].u;
+            self.nodes[k].u = up;
+            self.nodes[k].d = c;
+            self.nodes[(up / NODE) as usize].d = x;
+            self.nodes[ci].u = x;
+            self.nodes[ci].c += 1;
+        }
+        self.live.0 = LiveRows::default();
+        self.moved = false;
+    }
+
+    /// Checks that every column list is doubly linked, every size counts its list, the header
+    /// list is doubly linked and holds only uncovered primary headers: the structure cover and
+    /// uncover keep. For tests and debug checks; O(nodes).
+    pub fn check(&self) -> Result<(), String> {
+        let n = self.nodes.len() as Link * NODE;
+        let ok = |x: Link| x % NODE == 0 && x < n;
+        for h in 1..=self.items {
+            let c = h as Link * NODE;
+            let (mut x, mut count) = (self.nodes[h].d, 0u32);
+            let mut prev = c;
+            while x != c {
+                if !ok(x) || x <= header(self.items - 1) || count as usize > self.nodes.len() {
+                    return Err(format!("column {} links to {x}", h - 1));
+                }
+                let node = &self.nodes[(x / NODE) as usize];
+                if node.u != prev || node.c != c {
+                    return Err(format!("column {}: node {x} is not linked back", h - 1));
+                }
+                prev = x;
+                x = node.d;
+                count += 1;
+            }
+            if self.nodes[h].u != prev {
+                return Err(format!(
+                    "column {}: U of the header is not the last node",
+                    h - 1
+                ));
+            }
+            if self.nodes[h].c != count {
+                return Err(format!(
+                    "column {}: size {} but {count} nodes",
+                    h - 1,
+                    self.nodes[h].c
+                ));
+            }
+        }
+        let mut x = ROOT;
+        for _ in 0..=self.items + 1 {
+            let r = self.nodes[(x / NODE) as usize].r;
+            if !ok(r) || r > header(self.items - 1) || self.left[(r / NODE) as usize] != x {
+                return Err(format!("the header list breaks after {x}"));
+            }
+            if r == ROOT {
+                return Ok(());
+            }
+            x = r;
+        }
+        Err("the header list does not return to the root".into())
     }
 
     /// The columns' row sets (built on the first call), or `None` if the matrix is too
@@ -233,7 +363,15 @@ impl Links {
     }
 
     /// The current size S of an item's column.
+    ///
+    /// # Panics
+    /// If the item does not exist (`item >= item_count()`).
     pub fn size(&self, item: ItemId) -> usize {
+        assert!(
+            item < self.items,
+            "item {item} does not exist: the matrix has {} items",
+            self.items
+        );
         self.len(header(item)) as usize
     }
 
@@ -587,6 +725,15 @@ impl Raw {
         // their whole run.
         unsafe { &mut *self.base.byte_add(x as usize) }
     }
+}
+
+/// One step of FNV-1a over the eight bytes of `x`.
+pub(crate) fn fnv(mut h: u64, x: u64) -> u64 {
+    for b in x.to_le_bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
 }
 
 /// The header link of an item.

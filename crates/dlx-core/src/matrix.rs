@@ -30,12 +30,33 @@ pub struct Item {
     pub kind: ItemKind,
 }
 
+/// The longest name an error message quotes in full.
+const SHOWN: usize = 60;
+
+/// A name as an error message shows it: on one line (control characters escaped, as `\r` or
+/// `\u{1c}`) and at most [`SHOWN`] characters, a longer one cut with `...`.
+pub fn shown(name: &str) -> String {
+    let mut out = String::new();
+    for (k, c) in name.chars().enumerate() {
+        if k == SHOWN {
+            out.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Why a matrix could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MatrixError {
     /// A name that Knuth's format could not carry: empty, with white space, or starting with
     /// `|` (an option line naming it first would read as a comment).
-    #[error("item name `{name}`: {why}")]
+    #[error("item name `{}`: {why}", shown(name))]
     BadName {
         /// The name.
         name: String,
@@ -43,13 +64,13 @@ pub enum MatrixError {
         why: &'static str,
     },
     /// Two items were given the same name.
-    #[error("duplicate item `{name}`")]
+    #[error("duplicate item `{}`", shown(name))]
     DuplicateItem {
         /// The repeated name.
         name: String,
     },
     /// An option names an item that was never declared.
-    #[error("option {option}: unknown item `{name}`")]
+    #[error("option {option}: unknown item `{}`", shown(name))]
     UnknownItem {
         /// The option's index.
         option: OptionId,
@@ -67,7 +88,7 @@ pub enum MatrixError {
         items: usize,
     },
     /// An option lists the same item twice.
-    #[error("option {option}: item `{name}` appears twice")]
+    #[error("option {option}: item `{}` appears twice", shown(name))]
     RepeatedItem {
         /// The option's index.
         option: OptionId,
@@ -172,6 +193,10 @@ pub struct MatrixBuilder {
     items: Vec<Item>,
     index: HashMap<String, ItemId>,
     options: Vec<Vec<ItemId>>,
+    /// Per item, 1 + the last option that named it: a repeated item is found in one pass.
+    seen: Vec<usize>,
+    /// Nodes of the arena so far (root, headers, one per entry of an option).
+    nodes: usize,
 }
 
 impl MatrixBuilder {
@@ -201,8 +226,10 @@ impl MatrixBuilder {
             return Err(MatrixError::DuplicateItem { name });
         }
         let id = self.items.len();
+        self.grow(1)?;
         self.index.insert(name.clone(), id);
         self.items.push(Item { name, kind });
+        self.seen.push(0);
         Ok(id)
     }
 
@@ -256,7 +283,7 @@ impl MatrixBuilder {
         if ids.is_empty() {
             return Err(MatrixError::EmptyOption { option });
         }
-        for (k, &id) in ids.iter().enumerate() {
+        for &id in &ids {
             if id >= self.items.len() {
                 return Err(MatrixError::ItemOutOfRange {
                     option,
@@ -264,15 +291,29 @@ impl MatrixBuilder {
                     items: self.items.len(),
                 });
             }
-            if ids[..k].contains(&id) {
+            if self.seen[id] == option + 1 {
                 return Err(MatrixError::RepeatedItem {
                     option,
                     name: self.items[id].name.clone(),
                 });
             }
+            self.seen[id] = option + 1;
         }
+        self.grow(ids.len())?;
         self.options.push(ids);
         Ok(option)
+    }
+
+    /// Counts `more` nodes, refusing a matrix past the arena's limit before it takes the
+    /// memory.
+    fn grow(&mut self, more: usize) -> Result<(), MatrixError> {
+        let limit = crate::links::MAX_NODES;
+        let nodes = self.nodes.max(1).saturating_add(more);
+        if nodes > limit {
+            return Err(MatrixError::TooLarge { nodes, limit });
+        }
+        self.nodes = nodes;
+        Ok(())
     }
 
     /// Finishes the matrix.
@@ -280,11 +321,8 @@ impl MatrixBuilder {
         if !self.items.iter().any(|i| i.kind == ItemKind::Primary) {
             return Err(MatrixError::NoPrimaryItems);
         }
-        let nodes = 1 + self.items.len() + self.options.iter().map(Vec::len).sum::<usize>();
-        let limit = crate::links::MAX_NODES;
-        if nodes > limit {
-            return Err(MatrixError::TooLarge { nodes, limit });
-        }
+        // Every item and option went through `grow`, so the arena fits.
+        debug_assert!(self.nodes <= crate::links::MAX_NODES);
         Ok(Matrix {
             items: self.items,
             options: self.options,

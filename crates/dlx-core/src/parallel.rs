@@ -13,10 +13,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use crate::Dlx;
 use crate::search::{Heuristic, Split};
 use crate::solution::{ChosenRow, Solution};
-use crate::stats::{Level, Stats};
+use crate::stats::Stats;
+use crate::{Dlx, FixError};
 
 /// How many subproblems per thread the split aims for, so that work stealing can even out
 /// subtrees of very different sizes. Each subtree has a cost of its own (fixing its path, a
@@ -72,45 +72,31 @@ pub(crate) fn search_paths<P: Sync>(
     }
 }
 
-impl Stats {
-    /// Adds the figures of another part of the same tree (profiles aligned by depth).
-    pub fn merge(&mut self, other: &Stats) {
-        self.checked_merge(other)
-            .expect("the figures of one search stay below 2^64");
-    }
-
-    /// [`Stats::merge`], for figures read from elsewhere (shard files) too: `None`, and `self`
-    /// unchanged, if a sum would pass `u64::MAX`.
-    pub fn checked_merge(&mut self, other: &Stats) -> Option<()> {
-        let level = |s: &Stats, k: usize| s.levels.get(k).copied().unwrap_or_default();
-        let levels = (0..self.levels.len().max(other.levels.len()))
-            .map(|k| {
-                let (a, b) = (level(self, k), level(other, k));
-                Some(Level {
-                    nodes: a.nodes.checked_add(b.nodes)?,
-                    updates: a.updates.checked_add(b.updates)?,
-                })
-            })
-            .collect::<Option<Vec<_>>>()?;
-        *self = Stats::checked_from_levels(
-            self.solutions.checked_add(other.solutions)?,
-            levels,
-            self.complete && other.complete,
-        )?;
-        Some(())
-    }
+/// A path of rows that is not one of this arena's ([`Dlx::subtree`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("row {index} of the path cannot be fixed: {source}")]
+pub struct PathError {
+    /// The row's place in the path (from 0).
+    pub index: usize,
+    /// Why it cannot be fixed.
+    #[source]
+    pub source: FixError,
 }
 
 impl Dlx {
     /// Searches the subtree below a path of rows returned by [`crate::Search::split`], and
     /// returns its figures placed at their depths in the whole tree (its root, already
     /// counted by the split, is not counted again).
+    ///
+    /// A path whose rows cannot all be fixed (an option that does not exist, or two rows
+    /// sharing an item: not a path of this arena's tree) is refused, and the arena is left
+    /// as it was.
     pub fn subtree(
         &mut self,
         path: &[ChosenRow],
         heuristic: Heuristic,
         mut visit: impl FnMut(&Solution),
-    ) -> Stats {
+    ) -> Result<Stats, PathError> {
         self.subtree_with(path, heuristic, Some(&mut visit))
     }
 
@@ -123,10 +109,14 @@ impl Dlx {
         path: &[ChosenRow],
         heuristic: Heuristic,
         visit: Option<&mut dyn FnMut(&Solution)>,
-    ) -> Stats {
-        for row in path {
-            self.fix(row.option)
-                .expect("a split path is a consistent choice of rows");
+    ) -> Result<Stats, PathError> {
+        for (index, row) in path.iter().enumerate() {
+            if let Err(source) = self.fix(row.option) {
+                for _ in 0..index {
+                    self.unfix();
+                }
+                return Err(PathError { index, source });
+            }
         }
         let search = self.search().heuristic(heuristic);
         let stats = match visit {
@@ -148,7 +138,7 @@ impl Dlx {
         }
         let mut levels = vec![Default::default(); path.len()];
         levels.extend(stats.levels);
-        Stats::from_levels(stats.solutions, levels, stats.complete)
+        Ok(Stats::from_levels(stats.solutions, levels, stats.complete))
     }
 
     /// Splits the tree as shallowly as gives enough subproblems for `threads` threads
@@ -177,6 +167,17 @@ impl Dlx {
     /// ```
     pub fn par_count(&mut self, heuristic: Heuristic, threads: usize) -> Stats {
         self.par_search(heuristic, threads, None, &|_, _, _| {})
+    }
+
+    /// [`Dlx::par_count`], calling `observe(part, done, total)` as [`Dlx::par_run_observed`]
+    /// does.
+    pub fn par_count_observed(
+        &mut self,
+        heuristic: Heuristic,
+        threads: usize,
+        observe: impl Fn(&Stats, usize, usize) + Sync,
+    ) -> Stats {
+        self.par_search(heuristic, threads, None, &observe)
     }
 
     /// Visits every solution on `threads` threads (0 = all cores); solutions arrive in no
@@ -235,13 +236,13 @@ impl Dlx {
             let part = match visit {
                 Some(visit) => dlx.subtree_with(path, heuristic, Some(&mut |s| visit(s))),
                 None => dlx.subtree_with(path, heuristic, None),
-            };
+            }
+            .expect("the split's paths are paths of this arena");
             observe(&part, done.fetch_add(1, Ordering::Relaxed) + 1, total);
             part
         });
         let mut total = split.stats;
         total.merge(&below);
-        total.complete = true;
         total
     }
 }

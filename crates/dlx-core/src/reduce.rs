@@ -44,6 +44,8 @@
 //! # Ok::<(), dlx_core::FormatError>(())
 //! ```
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::Dlx;
 use crate::links::{Link, Links, ROOT, item_of};
 use crate::solution::{ChosenRow, Solution};
@@ -54,7 +56,9 @@ impl Dlx {
     /// (fixed options stay fixed). It finds exactly the solutions [`Dlx::search`] finds, in
     /// another order, usually in a far smaller tree.
     pub fn reduce(&mut self) -> Reduce<'_> {
-        Reduce::new(&mut self.links)
+        self.arena();
+        let flag = self.interrupt.flag();
+        Reduce::new(&mut self.links).interrupt(flag)
     }
 }
 
@@ -165,6 +169,9 @@ pub struct Reduce<'a> {
     epoch: u32,
     candidates: Vec<Link>,
     limit: Option<u64>,
+    /// Set from outside to stop at the next node ([`Reduce::interrupt`]).
+    interrupt: &'a AtomicBool,
+    interrupted: bool,
     solutions: u64,
     levels: Vec<Level>,
     reductions: Reductions,
@@ -172,6 +179,7 @@ pub struct Reduce<'a> {
 
 impl<'a> Reduce<'a> {
     fn new(links: &'a mut Links) -> Self {
+        links.begin_moving();
         let items = links.item_count();
         let mut active = vec![false; items];
         let mut c = links.first();
@@ -209,6 +217,8 @@ impl<'a> Reduce<'a> {
             epoch: 0,
             candidates: Vec::new(),
             limit: None,
+            interrupt: &crate::search::NEVER,
+            interrupted: false,
             solutions: 0,
             levels: Vec::new(),
             reductions: Reductions::default(),
@@ -219,6 +229,18 @@ impl<'a> Reduce<'a> {
     pub fn limit(mut self, n: u64) -> Self {
         self.limit = Some(n);
         self
+    }
+
+    /// Stops the search at its next node once `flag` is set, as [`crate::Search::interrupt`]
+    /// does: the links are put back, and the figures so far are final with `complete` false.
+    pub fn interrupt(mut self, flag: &'a AtomicBool) -> Self {
+        self.interrupt = flag;
+        self
+    }
+
+    /// Whether the [`Reduce::interrupt`] flag stopped the search.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
     }
 
     /// Turns the column subset rule on (the default) or off; off leaves only the single-row
@@ -254,7 +276,7 @@ impl<'a> Reduce<'a> {
         Stats::from_levels(
             self.solutions,
             self.levels.clone(),
-            self.phase == Phase::Done && !self.limit_reached(),
+            self.phase == Phase::Done && !self.limit_reached() && !self.interrupted,
         )
     }
 
@@ -307,7 +329,10 @@ impl<'a> Reduce<'a> {
             match self.phase {
                 Phase::Done => return false,
                 Phase::Enter => {
-                    if self.limit_reached() {
+                    if self.interrupt.load(Ordering::Relaxed) {
+                        self.interrupted = true;
+                    }
+                    if self.limit_reached() || self.interrupted {
                         self.finish();
                         return false;
                     }
@@ -755,6 +780,11 @@ impl Iterator for Reduce<'_> {
 
 impl Drop for Reduce<'_> {
     fn drop(&mut self) {
-        self.finish();
+        // Unwinding from a panic, the trail may not match the links: leave them marked as
+        // moved, and their owner rebuilds them (see `Links::relink`).
+        if !std::thread::panicking() {
+            self.finish();
+            self.links.end_moving();
+        }
     }
 }

@@ -8,6 +8,7 @@
 //! child would branch on an empty column, and charge the updates instead of making them.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::links::{ActiveItems, Link, Links, ROOT, header, item_of};
 use crate::lookahead::{self, Lookahead};
@@ -135,6 +136,10 @@ enum State {
     PausedEmpty,
     /// Finished or stopped; the arena is as it was before the search.
     Done,
+    /// Inside [`Search::advance`]. Found anywhere else, a panic (from a custom column rule)
+    /// left the search half-way through a step: its arrays no longer describe the links, so
+    /// it must not go on, and the links stay marked as moved for their owner to rebuild.
+    Running,
 }
 
 /// One run of Algorithm DLX over a [`Dlx`](crate::Dlx) arena. Configure it with the builder
@@ -171,7 +176,16 @@ pub struct Search<'a> {
     dead_end_after: Option<u64>,
     /// The dead-end test ([`crate::lookahead`]).
     dead_ends: DeadEnds,
+    /// Set from outside (a Ctrl-C handler) to stop the search at its next node.
+    interrupt: &'a AtomicBool,
+    /// Whether [`Search::interrupt`]'s flag stopped the search.
+    interrupted: bool,
+    /// The fraction of the tree done when the search was stopped early ([`Search::progress`]).
+    stopped_at: Option<f64>,
 }
+
+/// The flag of a search nobody can interrupt.
+pub(crate) static NEVER: AtomicBool = AtomicBool::new(false);
 
 /// The dead-end test in one search.
 enum DeadEnds {
@@ -235,6 +249,7 @@ impl SolutionView<'_> {
 
 impl<'a> Search<'a> {
     pub(crate) fn new(links: &'a mut Links) -> Self {
+        links.begin_moving();
         let depth = links.primary_count() + 1;
         let items = links.item_count();
         Search {
@@ -257,7 +272,24 @@ impl<'a> Search<'a> {
             dead_end_test: true,
             dead_end_after: None,
             dead_ends: DeadEnds::Off,
+            interrupt: &NEVER,
+            interrupted: false,
+            stopped_at: None,
         }
+    }
+
+    /// Stops the search at its next node once `flag` is set (by a Ctrl-C handler, another
+    /// thread, a deadline): the links are put back and the figures so far are final, with
+    /// `complete` false, [`Search::interrupted`] true and [`Search::progress`] the estimated
+    /// fraction of the tree searched. The flag is read once per node.
+    pub fn interrupt(mut self, flag: &'a AtomicBool) -> Self {
+        self.interrupt = flag;
+        self
+    }
+
+    /// Whether the [`Search::interrupt`] flag stopped the search.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
     }
 
     /// Chooses columns by a built-in rule (the default is [`Heuristic::Mrv`]).
@@ -322,10 +354,12 @@ impl<'a> Search<'a> {
     /// (index of the row tried at k among its column's rows) / (d_0 d_1 ... d_k), where d_j is
     /// the size of the column branched on at depth j. Meaningful while paused at a solution
     /// (0 before the search starts, 1 when it is done).
+    /// After a stop (a limit, an interrupt, a visitor's break), the fraction where it stopped.
     pub fn progress(&self) -> f64 {
         match self.state {
-            State::Start => 0.0,
-            State::Done | State::PausedEmpty => 1.0,
+            State::Start | State::Running => 0.0,
+            State::Done => self.stopped_at.unwrap_or(1.0),
+            State::PausedEmpty => 1.0,
             State::Paused => {
                 let (mut fraction, mut scale) = (0.0, 1.0);
                 for k in 0..=self.level {
@@ -419,6 +453,7 @@ impl<'a> Search<'a> {
         // Otherwise choose a column at `level` (the paper's search(k) being entered).
         let (mut col, mut node, mut recover) = match self.state {
             State::Done => return false,
+            State::Running => panic!("a search cannot go on after a panic inside it"),
             State::PausedEmpty => {
                 self.state = State::Done;
                 return false;
@@ -448,21 +483,22 @@ impl<'a> Search<'a> {
             }
             State::Paused => (self.column[level], self.choice[level], true),
         };
+        self.state = State::Running;
         let cutoff = self.cutoff.unwrap_or(usize::MAX);
         let mut top = self.top;
+        let interrupt = self.interrupt;
         // The per-depth arrays have `primaries + 1` entries, and the depth never exceeds the
-        // number of primary items (each chosen row covers at least one), so `level` is always
-        // in bounds; `at!` checks it in debug builds only.
+        // number of primary items (each chosen row covers at least one), so `level` is in
+        // bounds. Indexing checks it all the same: the check costs nothing measurable beside
+        // a cover, and no state of the links can then make the search write out of bounds.
         macro_rules! at {
-            ($v:expr) => {{
-                debug_assert!(level < $v.len());
-                // SAFETY: level <= primaries < len, as argued above.
-                unsafe { $v.get_unchecked_mut(level) }
-            }};
+            ($v:expr) => {
+                $v[level]
+            };
         }
         loop {
             if recover {
-                let mark = *at!(self.mark) as usize;
+                let mark = at!(self.mark) as usize;
                 while top > mark {
                     top -= 1;
                     links.uncover(self.trail[top]);
@@ -477,8 +513,8 @@ impl<'a> Search<'a> {
                 };
                 self.paths.push(view.rows().collect());
                 level -= 1;
-                col = *at!(self.column);
-                node = *at!(self.choice);
+                col = at!(self.column);
+                node = at!(self.choice);
                 recover = true;
                 continue;
             } else {
@@ -487,7 +523,7 @@ impl<'a> Search<'a> {
                     record_degree(degrees, level, links.len(col) as usize);
                 }
                 at!(self.profile).updates += links.cover(col);
-                *at!(self.column) = col;
+                at!(self.column) = col;
                 node = links.down(col);
             }
             match &mut self.dead_ends {
@@ -497,7 +533,7 @@ impl<'a> Search<'a> {
                         let Some(updates) = lookahead.dead_end(links, node, level) else {
                             break;
                         };
-                        let profile = at!(self.profile);
+                        let profile = &mut at!(self.profile);
                         profile.nodes += 1;
                         profile.updates += updates;
                         self.profile[level + 1].updates += 1;
@@ -537,13 +573,13 @@ impl<'a> Search<'a> {
                     return false;
                 }
                 level -= 1;
-                col = *at!(self.column);
-                node = *at!(self.choice);
+                col = at!(self.column);
+                node = at!(self.choice);
                 recover = true;
                 continue;
             }
-            *at!(self.choice) = node;
-            *at!(self.mark) = top as u32;
+            at!(self.choice) = node;
+            at!(self.mark) = top as u32;
             let trail = &mut self.trail;
             let updates = links.cover_others_with(node, |c| {
                 // In bounds: a column is covered at most once along a path, so the trail
@@ -552,7 +588,7 @@ impl<'a> Search<'a> {
                 trail[top] = c;
                 top += 1;
             });
-            let profile = at!(self.profile);
+            let profile = &mut at!(self.profile);
             profile.nodes += 1;
             profile.updates += updates;
             if links.all_covered() {
@@ -562,6 +598,16 @@ impl<'a> Search<'a> {
                 self.state = State::Paused;
                 return true;
             }
+            if interrupt.load(Ordering::Relaxed) {
+                // Stopped from outside: the state is a paused one (every depth to `level`
+                // covered), which `unwind` knows how to undo.
+                self.level = level;
+                self.top = top;
+                self.state = State::Paused;
+                self.interrupted = true;
+                self.unwind();
+                return false;
+            }
             level += 1;
             recover = false;
         }
@@ -569,8 +615,14 @@ impl<'a> Search<'a> {
 
     /// Undoes every cover of a paused search, leaving the arena as before the search.
     fn unwind(&mut self) {
+        if self.state == State::Running {
+            // After a panic inside the search: the links stay marked as moved.
+            self.stopped = true;
+            return;
+        }
         if self.state != State::Done {
             self.stopped = true;
+            self.stopped_at = Some(self.progress());
         }
         if self.state == State::Paused {
             for k in (0..=self.level).rev() {
@@ -607,9 +659,14 @@ impl Iterator for Search<'_> {
 
 impl Drop for Search<'_> {
     fn drop(&mut self) {
-        self.unwind();
         if matches!(self.dead_ends, DeadEnds::On(_)) {
             self.links.track_live(false);
+        }
+        // Unwinding from a panic, or after one, the arrays may not describe the links: leave
+        // them marked as moved, and their owner rebuilds them (`Links::relink`).
+        if self.state != State::Running && !std::thread::panicking() {
+            self.unwind();
+            self.links.end_moving();
         }
     }
 }

@@ -13,7 +13,7 @@
 //! use dlx_core::{format, Dlx, Heuristic, Stats};
 //! let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n")?;
 //! let mut dlx = Dlx::new(&m);
-//! let plan = dlx.shard_plan(Heuristic::Mrv, 3);
+//! let plan = dlx.shard_plan(Heuristic::Mrv, 3)?;
 //! let mut total = Stats::default();
 //! for k in 1..=3 {
 //!     total.merge(&dlx.shard(Heuristic::Mrv, &plan, k, 1, |_| {})?);
@@ -49,16 +49,50 @@ pub struct ShardPlan {
     pub owner: Vec<usize>,
     /// For each shard (index k-1), the estimated nodes of its subtrees.
     pub load: Vec<f64>,
+    /// The arena the plan was made for ([`Dlx::fingerprint`]) and its heuristic: a plan is
+    /// refused by any other arena, or with another heuristic, whose tree it does not cut.
+    pub fingerprint: u64,
+    /// The heuristic whose tree the plan cuts.
+    pub heuristic: Heuristic,
 }
 
-/// A shard number outside 1..=N.
+/// Why a shard cannot be planned or searched.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("shard {k} does not exist: shards are numbered 1 to {n}")]
-pub struct ShardError {
-    /// The shard asked for.
-    pub k: usize,
-    /// The number of shards.
-    pub n: usize,
+#[non_exhaustive]
+pub enum ShardError {
+    /// A shard number outside 1..=N.
+    #[error("shard {k} does not exist: shards are numbered 1 to {n}")]
+    NoSuchShard {
+        /// The shard asked for.
+        k: usize,
+        /// The number of shards.
+        n: usize,
+    },
+    /// More shards than [`MAX_SHARDS`], or none.
+    #[error("{n} shards: a plan has 1 to {MAX_SHARDS}")]
+    ShardCount {
+        /// The number asked for.
+        n: usize,
+    },
+    /// The plan was made for another matrix, other fixed options or another heuristic.
+    #[error(
+        "the plan was made for another matrix or heuristic (fingerprint {plan:016x}, this one {this:016x})"
+    )]
+    ForeignPlan {
+        /// The plan's fingerprint.
+        plan: u64,
+        /// This arena's.
+        this: u64,
+    },
+}
+
+/// A plan has 1 to [`MAX_SHARDS`] shards.
+fn check_count(n: usize) -> Result<(), ShardError> {
+    if (1..=MAX_SHARDS).contains(&n) {
+        Ok(())
+    } else {
+        Err(ShardError::ShardCount { n })
+    }
 }
 
 /// Longest processing time first: the subproblems by decreasing size (ties by number), each
@@ -85,34 +119,39 @@ fn balance(sizes: &[u64], shards: usize) -> (Vec<usize>, Vec<u64>) {
 }
 
 impl Dlx {
-    /// Plans `shards` shards, cutting the tree as shallowly as gives 64 subproblems per
-    /// shard (or at depth 8, or where the tree runs out).
-    pub fn shard_plan(&mut self, heuristic: Heuristic, shards: usize) -> ShardPlan {
-        let target = shards.max(1).saturating_mul(SUBPROBLEMS_PER_SHARD);
+    /// Plans `shards` shards (1 to [`MAX_SHARDS`]), cutting the tree as shallowly as gives 64
+    /// subproblems per shard (or at depth 8, or where the tree runs out).
+    pub fn shard_plan(
+        &mut self,
+        heuristic: Heuristic,
+        shards: usize,
+    ) -> Result<ShardPlan, ShardError> {
+        check_count(shards)?;
+        let target = shards.saturating_mul(SUBPROBLEMS_PER_SHARD);
         let mut depth = 1;
         loop {
             let split = self.search().heuristic(heuristic).split(depth);
             if split.paths.len() >= target || split.paths.is_empty() || depth >= MAX_DEPTH {
-                return self.assign(heuristic, shards, split);
+                return Ok(self.assign(heuristic, shards, split));
             }
             depth += 1;
         }
     }
 
-    /// Plans `shards` shards with the cut at `depth` (at least 1).
+    /// Plans `shards` shards (1 to [`MAX_SHARDS`]) with the cut at `depth` (at least 1).
     pub fn shard_plan_at(
         &mut self,
         heuristic: Heuristic,
         shards: usize,
         depth: usize,
-    ) -> ShardPlan {
+    ) -> Result<ShardPlan, ShardError> {
+        check_count(shards)?;
         let split = self.search().heuristic(heuristic).split(depth);
-        self.assign(heuristic, shards, split)
+        Ok(self.assign(heuristic, shards, split))
     }
 
     /// Longest-processing-time-first assignment of the cut's subproblems by estimated size.
     fn assign(&mut self, heuristic: Heuristic, shards: usize, split: Split) -> ShardPlan {
-        let shards = shards.max(1);
         let sizes: Vec<u64> = split
             .paths
             .iter()
@@ -136,6 +175,8 @@ impl Dlx {
             split,
             owner,
             load: load.into_iter().map(|x| x as f64).collect(),
+            fingerprint: self.fingerprint(),
+            heuristic,
         }
     }
 
@@ -154,8 +195,15 @@ impl Dlx {
         threads: usize,
         visit: impl Fn(&Solution) + Sync,
     ) -> Result<Stats, ShardError> {
+        let this = self.fingerprint();
+        if plan.fingerprint != this || plan.heuristic != heuristic {
+            return Err(ShardError::ForeignPlan {
+                plan: plan.fingerprint,
+                this,
+            });
+        }
         if k == 0 || k > plan.shards {
-            return Err(ShardError { k, n: plan.shards });
+            return Err(ShardError::NoSuchShard { k, n: plan.shards });
         }
         let mut stats = if k == 1 {
             plan.split.solutions.iter().for_each(&visit);
@@ -183,6 +231,7 @@ impl Dlx {
         };
         let below = crate::parallel::search_paths(self, pool.as_ref(), &mine, |dlx, path| {
             dlx.subtree(path, heuristic, &visit)
+                .expect("the plan's paths fit the arena whose fingerprint it carries")
         });
         stats.merge(&below);
         Ok(stats)

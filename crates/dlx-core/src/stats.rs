@@ -32,6 +32,9 @@ pub struct Stats {
 
 impl Stats {
     /// Builds the totals from the per-level profile (trailing empty levels dropped).
+    ///
+    /// # Panics
+    /// If a total would pass `u64::MAX` ([`Stats::checked_from_levels`] says `None` instead).
     pub fn from_levels(solutions: u64, mut levels: Vec<Level>, complete: bool) -> Self {
         while levels
             .last()
@@ -39,8 +42,13 @@ impl Stats {
         {
             levels.pop();
         }
-        let updates = levels.iter().map(|l| l.updates).sum();
-        let nodes = 1 + levels.iter().map(|l| l.nodes).sum::<u64>();
+        let sum = |f: fn(&Level) -> u64, from: u64| {
+            levels
+                .iter()
+                .try_fold(from, |t, l| t.checked_add(f(l)))
+                .expect("the figures of a search stay below 2^64; use Stats::checked_from_levels for figures read from elsewhere")
+        };
+        let (updates, nodes) = (sum(|l| l.updates, 0), sum(|l| l.nodes, 1));
         Stats {
             solutions,
             updates,
@@ -77,5 +85,34 @@ impl Stats {
             self.nodes
         ));
         out
+    }
+}
+
+impl Stats {
+    /// Adds the figures of another part of the same tree (profiles aligned by depth).
+    pub fn merge(&mut self, other: &Stats) {
+        self.checked_merge(other)
+            .expect("the figures of one search stay below 2^64");
+    }
+
+    /// [`Stats::merge`], for figures read from elsewhere (shard files) too: `None`, and `self`
+    /// unchanged, if a sum would pass `u64::MAX`.
+    pub fn checked_merge(&mut self, other: &Stats) -> Option<()> {
+        let level = |s: &Stats, k: usize| s.levels.get(k).copied().unwrap_or_default();
+        let levels = (0..self.levels.len().max(other.levels.len()))
+            .map(|k| {
+                let (a, b) = (level(self, k), level(other, k));
+                Some(Level {
+                    nodes: a.nodes.checked_add(b.nodes)?,
+                    updates: a.updates.checked_add(b.updates)?,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        *self = Stats::checked_from_levels(
+            self.solutions.checked_add(other.solutions)?,
+            levels,
+            self.complete && other.complete,
+        )?;
+        Some(())
     }
 }

@@ -101,6 +101,42 @@ fn the_builder_refuses_names_the_format_cannot_carry() {
             matches!(e, dlx_core::MatrixError::BadName { .. }),
             "{name:?}: {e}"
         );
-        assert!(e.to_string().contains(&format!("`{name}`")), "{e}");
+        // Shown on one line: the tab escaped.
+        let shown = name.replace('\t', "\\t");
+        assert!(e.to_string().contains(&format!("`{shown}`")), "{e}");
     }
+}
+
+/// One option naming 300,000 items is read in one pass (the repeated-item check was
+/// quadratic: 20 s; now a fraction of a second, so a regression shows as a slow suite), and a
+/// long or odd name is shown short and on one line in an error.
+#[test]
+fn long_options_parse_in_linear_time_and_errors_stay_one_short_line() {
+    let n = 300_000;
+    let names: Vec<String> = (0..n).map(|i| format!("i{i}")).collect();
+    let text = format!("{}\n{}\n", names.join(" "), names.join(" "));
+    let m = format::parse(&text).unwrap();
+    assert_eq!(m.options()[0].len(), n);
+    let text = format!("{}\n{} i0\n", names.join(" "), names.join(" "));
+    let e = format::parse(&text).unwrap_err();
+    assert_eq!(
+        (e.line, e.column),
+        (2, text.lines().nth(1).unwrap().len() - 1)
+    );
+    let long = "x".repeat(500);
+    let e = format::parse(&format!("a\n{long}\u{1c}\n"))
+        .unwrap_err()
+        .to_string();
+    assert!(!e.contains('\u{1c}') && e.len() < 120, "{e}");
+    assert!(e.contains("xxx..."), "{e}");
+    let mut b = dlx_core::MatrixBuilder::new();
+    let e = b
+        .primary(format!("a\r{long}"))
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("a\\r") && !e.contains('\r') && e.len() < 150,
+        "{e}"
+    );
 }

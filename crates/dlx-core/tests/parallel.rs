@@ -67,7 +67,9 @@ fn split_paths_partition_the_solutions() {
         let mut stats = split.stats.clone();
         for path in &split.paths {
             assert_eq!(path.len(), depth);
-            let part = dlx.subtree(path, Heuristic::Mrv, |s| found.push(s.sorted_options()));
+            let part = dlx
+                .subtree(path, Heuristic::Mrv, |s| found.push(s.sorted_options()))
+                .unwrap();
             stats.merge(&part);
         }
         assert_eq!(found.iter().cloned().collect::<BTreeSet<_>>(), all);

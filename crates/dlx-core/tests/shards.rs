@@ -7,7 +7,7 @@ use dlx_core::{Dlx, Heuristic, Stats, format};
 use std::sync::Mutex;
 
 fn merged(dlx: &mut Dlx, h: Heuristic, n: usize, threads: usize) -> (Stats, Vec<Vec<usize>>) {
-    let plan = dlx.shard_plan(h, n);
+    let plan = dlx.shard_plan(h, n).unwrap();
     assert_eq!(plan.owner.len(), plan.split.paths.len());
     let found = Mutex::new(Vec::new());
     let mut total = Stats::default();
@@ -58,7 +58,7 @@ fn one_thread_is_the_callers_own() {
     // So the caller can time a shard by its own CPU clock.
     let m = queens(8);
     let mut dlx = Dlx::new(&m);
-    let plan = dlx.shard_plan(Heuristic::Mrv, 2);
+    let plan = dlx.shard_plan(Heuristic::Mrv, 2).unwrap();
     let me = std::thread::current().id();
     let elsewhere = Mutex::new(0);
     let mut solutions = 0;
@@ -80,8 +80,8 @@ fn one_thread_is_the_callers_own() {
 fn plans_are_deterministic_and_balanced() {
     let m = queens(10);
     let mut dlx = Dlx::new(&m);
-    let a = dlx.shard_plan(Heuristic::Mrv, 4);
-    let b = Dlx::new(&m).shard_plan(Heuristic::Mrv, 4);
+    let a = dlx.shard_plan(Heuristic::Mrv, 4).unwrap();
+    let b = Dlx::new(&m).shard_plan(Heuristic::Mrv, 4).unwrap();
     assert_eq!(a, b);
     assert!(a.split.paths.len() >= 64);
     // Every shard gets work, and the estimated loads are within a factor 2 of each other.
@@ -99,7 +99,7 @@ fn plans_are_deterministic_and_balanced() {
 fn a_missing_shard_number_is_an_error() {
     let m = queens(5);
     let mut dlx = Dlx::new(&m);
-    let plan = dlx.shard_plan(Heuristic::Mrv, 3);
+    let plan = dlx.shard_plan(Heuristic::Mrv, 3).unwrap();
     assert!(dlx.shard(Heuristic::Mrv, &plan, 0, 1, |_| {}).is_err());
     let e = dlx.shard(Heuristic::Mrv, &plan, 4, 1, |_| {}).unwrap_err();
     assert_eq!(
@@ -112,7 +112,7 @@ fn a_missing_shard_number_is_an_error() {
 fn figures_from_elsewhere_are_added_without_passing_u64_max() {
     let m = queens(6);
     let mut dlx = Dlx::new(&m);
-    let plan = dlx.shard_plan(Heuristic::Mrv, 2);
+    let plan = dlx.shard_plan(Heuristic::Mrv, 2).unwrap();
     let one = dlx.shard(Heuristic::Mrv, &plan, 1, 1, |_| {}).unwrap();
     let two = dlx.shard(Heuristic::Mrv, &plan, 2, 1, |_| {}).unwrap();
     let mut checked = one.clone();

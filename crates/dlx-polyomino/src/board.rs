@@ -58,6 +58,22 @@ impl CellNames {
     }
 }
 
+/// Refuses a board whose cells the naming scheme cannot name.
+fn check_size(height: usize, width: usize, names: CellNames) -> Result<(), BoardError> {
+    let (limit, scheme) = match names {
+        CellNames::OneBased => (9, "one-based `ij`"),
+        CellNames::Base36 => (36, "base-36 `rc`"),
+    };
+    if height > limit || width > limit {
+        return Err(BoardError::TooLargeForNames {
+            height,
+            width,
+            scheme,
+        });
+    }
+    Ok(())
+}
+
 /// A rectangle of `height` x `width` squares, some of which may be absent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
@@ -73,13 +89,14 @@ impl Board {
         if height == 0 || width == 0 {
             return Err(BoardError::Empty);
         }
-        Board {
+        // Checked before the cells are allocated: a huge size is an error, not an abort.
+        check_size(height, width, CellNames::Base36)?;
+        Ok(Board {
             height,
             width,
             present: vec![true; height * width],
             names: CellNames::Base36,
-        }
-        .checked()
+        })
     }
 
     /// A board from a picture: rows separated by `/` or newlines, `#` a cell, `.` a hole; the
@@ -95,6 +112,7 @@ impl Board {
             None => return Err(BoardError::Empty),
         };
         let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+        check_size(rows.len(), width, CellNames::Base36)?;
         let mut present = vec![false; rows.len() * width];
         for (r, line) in rows.iter().enumerate() {
             for (c, ch) in line.chars().enumerate() {
@@ -152,17 +170,7 @@ impl Board {
     }
 
     fn checked(self) -> Result<Board, BoardError> {
-        let (limit, scheme) = match self.names {
-            CellNames::OneBased => (9, "one-based `ij`"),
-            CellNames::Base36 => (36, "base-36 `rc`"),
-        };
-        if self.height > limit || self.width > limit {
-            return Err(BoardError::TooLargeForNames {
-                height: self.height,
-                width: self.width,
-                scheme,
-            });
-        }
+        check_size(self.height, self.width, self.names)?;
         Ok(self)
     }
 
@@ -209,6 +217,25 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A board too large to name is refused before its cells are allocated: a 1.4 MB
+    /// picture, one row of 1,000,000 cells over 200,001 rows, would take 200 GB.
+    #[test]
+    fn a_huge_board_is_refused_before_it_is_allocated() {
+        let picture = format!("{}{}", "#".repeat(1_000_000), "\n#".repeat(200_000));
+        assert_eq!(
+            Board::from_ascii(&picture),
+            Err(BoardError::TooLargeForNames {
+                height: 200_001,
+                width: 1_000_000,
+                scheme: "base-36 `rc`"
+            })
+        );
+        assert!(matches!(
+            Board::rectangle(usize::MAX, usize::MAX),
+            Err(BoardError::TooLargeForNames { .. })
+        ));
+    }
 
     #[test]
     fn scott_board_names_and_area() {

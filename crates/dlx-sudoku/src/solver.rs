@@ -8,6 +8,8 @@
 //! plain DLX, which is faster there.
 
 use std::cell::RefCell;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use dlx_core::{ChosenRow, Dlx, Heuristic, Reduce, Search, Stats};
 
@@ -38,6 +40,8 @@ pub struct Solver {
     boards: Vec<Option<Dlx>>,
     /// The smallest box size searched with propagation.
     propagate_from: usize,
+    /// The flag that stops every search ([`Solver::interrupt`]).
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Solver {
@@ -45,6 +49,7 @@ impl Default for Solver {
         Solver {
             boards: Vec::new(),
             propagate_from: PROPAGATE_FROM,
+            interrupt: None,
         }
     }
 }
@@ -90,6 +95,17 @@ impl Solver {
         self
     }
 
+    /// Stops the search of the puzzle at hand once `flag` is set (a Ctrl-C handler): its
+    /// answer is then incomplete (a solve may find nothing, a count may fall short), so a
+    /// caller that sets the flag discards the puzzle it was working on.
+    pub fn interrupt(mut self, flag: Arc<AtomicBool>) -> Self {
+        for dlx in self.boards.iter_mut().flatten() {
+            dlx.set_interrupt(Arc::clone(&flag));
+        }
+        self.interrupt = Some(flag);
+        self
+    }
+
     /// The search for a puzzle whose givens are placed.
     fn run(&mut self, grid: &Grid, limit: Option<u64>) -> Run<'_> {
         let n = grid.box_size();
@@ -116,8 +132,14 @@ impl Solver {
         if self.boards.len() <= n {
             self.boards.resize(n + 1, None);
         }
-        let dlx = self.boards[n]
-            .get_or_insert_with(|| Dlx::new(&matrix(n).expect("grids have a supported box size")));
+        let interrupt = &self.interrupt;
+        let dlx = self.boards[n].get_or_insert_with(|| {
+            let mut dlx = Dlx::new(&matrix(n).expect("grids have a supported box size"));
+            if let Some(flag) = interrupt {
+                dlx.set_interrupt(Arc::clone(flag));
+            }
+            dlx
+        });
         // A `Solutions` iterator dropped early leaves its givens fixed: undo them first.
         dlx.unfix_all();
         let side = grid.side();

@@ -38,7 +38,7 @@ pub struct Args {
 }
 
 /// What happened to the puzzles, for the summary.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Tally {
     puzzles: usize,
     solved: usize,
@@ -59,11 +59,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let entries = parse_lines(&text, alphabet.as_ref());
     let progress = std::io::stderr().is_terminal() && !args.quiet;
     let mut out = BufWriter::new(std::io::stdout().lock());
-    let mut solver = Solver::new();
+    let mut solver = Solver::new().interrupt(crate::interrupt::watch());
+    let mut interrupted = false;
     let mut tally = Tally::default();
     let started = Instant::now();
     let mut last_report = started;
     for entry in &entries {
+        let before = tally.clone();
         tally.puzzles += 1;
         let line = match &entry.puzzle {
             Err(e) => {
@@ -113,6 +115,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 line
             }
         };
+        if crate::interrupt::requested() {
+            // This puzzle's search was cut short: its answer is not known.
+            tally = Tally {
+                search: tally.search,
+                ..before
+            };
+            interrupted = true;
+            break;
+        }
         writeln!(out, "{line}").map_err(|e| CliError::io("-", e))?;
         if progress && last_report.elapsed() > Duration::from_millis(500) {
             last_report = Instant::now();
@@ -123,8 +134,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if progress && last_report != started {
         note_part!("\r\x1b[K");
     }
-    if !args.quiet {
-        note!("{}", summary(&tally, started.elapsed()));
+    if !args.quiet || interrupted {
+        let mut line = summary(&tally, started.elapsed());
+        if interrupted {
+            line.push_str(&format!(
+                " (interrupted: {} of {} puzzles answered)",
+                tally.puzzles,
+                entries.len()
+            ));
+        }
+        note!("{line}");
+    }
+    if interrupted {
+        return Err(CliError::Interrupted);
     }
     if tally.invalid > 0 {
         return Err(CliError::Sudoku(format!(

@@ -137,9 +137,12 @@ impl Campaign {
                 .collect();
             handles
                 .into_iter()
-                .map(|h| h.join().expect("planning does not panic"))
-                .collect()
-        });
+                .map(|h| {
+                    let (dlx, plan) = h.join().expect("planning does not panic");
+                    Ok((dlx, plan.map_err(|e| CampaignError::Puzzle(e.to_string()))?))
+                })
+                .collect::<Result<_, CampaignError>>()
+        })?;
         let mut parts = Vec::new();
         for ((s, sub), (dlx, plan)) in chosen.into_iter().zip(planned) {
             // The breaker is part of the plan's shape: row numbers depend on it.
@@ -151,7 +154,11 @@ impl Campaign {
             );
             let mut done = Vec::new();
             for k in 1..=plan.shards {
-                done.push(Shard::load(&self.file(s + 1, k), &shape)?);
+                done.push(Shard::load(
+                    &self.file(s + 1, k),
+                    &shape,
+                    dlx.fingerprint(),
+                )?);
             }
             parts.push(Part {
                 number: s + 1,
@@ -245,7 +252,11 @@ impl Campaign {
                     while let Some(&(p, k)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
                         let part = &parts_ref[p];
                         let shard = Shard::search(part, k);
-                        if let Err(e) = shard.save(&self.file(part.number, k), &part.shape) {
+                        if let Err(e) = shard.save(
+                            &self.file(part.number, k),
+                            &part.shape,
+                            part.dlx.fingerprint(),
+                        ) {
                             lock(&failed).get_or_insert(e);
                             break;
                         }
@@ -499,7 +510,11 @@ mod tests {
                     continue;
                 };
                 let shape = text.lines().next().unwrap().trim_start_matches("plan ");
-                let shard = Shard::load(&file, shape).unwrap().unwrap();
+                let mut dlx = Dlx::new(&sub.built.matrix);
+                dlx.fix(sub.x_option).unwrap();
+                let shard = Shard::load(&file, shape, dlx.fingerprint())
+                    .unwrap()
+                    .unwrap();
                 for rows in &shard.solutions {
                     assert!(
                         rows.contains(&sub.x_option),
@@ -551,7 +566,7 @@ mod tests {
         let (_, subcases) = aztec_subcases();
         let mut dlx = Dlx::new(&subcases[5].built.matrix);
         dlx.fix(subcases[5].x_option).unwrap();
-        let plan = dlx.shard_plan(HEURISTIC, 2);
+        let plan = dlx.shard_plan(HEURISTIC, 2).unwrap();
         let shape = format!("{} {} W", plan.split.paths.len(), plan.split.depth);
         let shard = Shard {
             stats: Stats {
@@ -564,7 +579,9 @@ mod tests {
             cpu_seconds: None,
             solutions: Vec::new(),
         };
-        shard.save(&status.file(6, 2), &shape).unwrap();
+        shard
+            .save(&status.file(6, 2), &shape, dlx.fingerprint())
+            .unwrap();
         let report = status.run(|_| {}).unwrap();
         assert_eq!(report.subcases[0].shards_done, 1);
         assert_eq!(report.total().updates, 5_000_000_000);

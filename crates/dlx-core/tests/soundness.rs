@@ -1,0 +1,455 @@
+//! Whatever a caller does through the safe API (leak a search, panic inside one, pass ids
+//! that do not exist, feed one arena's plan to another), the arena stays sound: the next use
+//! sees exactly what a fresh arena with the same fixed options sees.
+//!
+//! A state machine of random call sequences: after every step the arena's structure is
+//! checked and its figures compared with a fresh arena's. `cargo test` runs 300 sequences;
+//! `cargo xtask slow` runs 20,000 longer ones.
+
+use std::ops::ControlFlow;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use dlx_core::{ActiveItems, ChosenRow, Dlx, Heuristic, Matrix, MinCover, Stats};
+use proptest::prelude::*;
+
+mod common;
+
+/// The panics these tests cause on purpose carry this word; the hook keeps them quiet.
+const DELIBERATE: &str = "deliberate panic";
+
+fn quiet_deliberate_panics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let text = info
+                .payload()
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| info.payload().downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            if !text.contains(DELIBERATE) && !text.contains("does not exist") {
+                default(info);
+            }
+        }));
+    });
+}
+
+/// One call, or a misuse, of the public API.
+#[derive(Debug, Clone)]
+enum Step {
+    /// Fix option `o` (perhaps out of range, perhaps clashing).
+    Fix(usize),
+    Unfix,
+    Count(Heuristic),
+    Limit(u64),
+    First,
+    /// Take `k` solutions from the iterator, then drop it.
+    Iterate(usize),
+    /// Take `k` solutions, then `mem::forget` the search.
+    Forget(usize),
+    /// A custom column rule that panics on its `k`-th call, under `catch_unwind`.
+    PanickingRule(usize),
+    /// A visitor that panics at the `k`-th solution, under `catch_unwind`.
+    PanickingVisitor(usize),
+    /// A search stopped at its first node by a flag set beforehand.
+    Interrupted,
+    /// `Links::size` of a raw id (out of range panics, clearly).
+    Size(usize),
+    ParCount(usize),
+    /// The subtree of the `k`-th path of a split at depth `d`, or a path of rows that do not
+    /// exist.
+    Subtree(usize, usize),
+    ForeignSubtree(usize),
+    /// Shard `k` of a plan for `n`.
+    Shard(usize, usize),
+    /// A plan made for another matrix.
+    ForeignShard,
+    /// A plan for more shards than allowed.
+    HugePlan,
+    Estimate(u64),
+    ReduceCount,
+    /// Take `k` solutions from a search with propagation, then forget it.
+    ReduceForget(usize),
+    MinCover,
+}
+
+fn heuristic() -> impl Strategy<Value = Heuristic> {
+    prop_oneof![
+        Just(Heuristic::Mrv),
+        Just(Heuristic::Leftmost),
+        Just(Heuristic::MrvEager)
+    ]
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        3 => (0usize..30).prop_map(Step::Fix),
+        2 => Just(Step::Unfix),
+        1 => heuristic().prop_map(Step::Count),
+        1 => (1u64..4).prop_map(Step::Limit),
+        1 => Just(Step::First),
+        1 => (0usize..4).prop_map(Step::Iterate),
+        3 => (0usize..4).prop_map(Step::Forget),
+        2 => (1usize..6).prop_map(Step::PanickingRule),
+        1 => (1usize..3).prop_map(Step::PanickingVisitor),
+        1 => Just(Step::Interrupted),
+        1 => prop_oneof![0usize..12, Just(100_000), Just((1usize << 32) + 2)].prop_map(Step::Size),
+        1 => (1usize..4).prop_map(Step::ParCount),
+        1 => ((1usize..3), (0usize..8)).prop_map(|(d, k)| Step::Subtree(d, k)),
+        1 => (0usize..100).prop_map(Step::ForeignSubtree),
+        1 => ((1usize..4), (1usize..4)).prop_map(|(k, n)| Step::Shard(k, n)),
+        1 => Just(Step::ForeignShard),
+        1 => Just(Step::HugePlan),
+        1 => (1u64..20).prop_map(Step::Estimate),
+        1 => Just(Step::ReduceCount),
+        1 => (0usize..3).prop_map(Step::ReduceForget),
+        1 => Just(Step::MinCover),
+    ]
+}
+
+fn case() -> impl Strategy<Value = (usize, usize, Vec<Vec<usize>>)> {
+    (1usize..=6, 0usize..=2).prop_flat_map(|(p, s)| {
+        let items = p + s;
+        (
+            Just(p),
+            Just(s),
+            prop::collection::vec(
+                prop::collection::btree_set(0..items, 1..=items.min(4)),
+                1..18,
+            )
+            .prop_map(|v| v.into_iter().map(|s| s.into_iter().collect()).collect()),
+        )
+    })
+}
+
+fn matrix(p: usize, s: usize, options: &[Vec<usize>]) -> Matrix {
+    common::numbered(p, s, options).expect("options of distinct items")
+}
+
+/// A fresh arena with the same options fixed: what `dlx` must now equal.
+fn fresh(m: &Matrix, fixed: &[usize]) -> Dlx {
+    let mut d = Dlx::new(m);
+    for &o in fixed {
+        d.fix(o).unwrap();
+    }
+    d
+}
+
+/// The figures and solutions of a full search, in order.
+fn everything(dlx: &mut Dlx, h: Heuristic) -> (Stats, Vec<Vec<usize>>) {
+    let mut found = Vec::new();
+    let stats = dlx.search().heuristic(h).run(|s| {
+        found.push(s.to_solution().options());
+        ControlFlow::Continue(())
+    });
+    (stats, found)
+}
+
+/// Runs one step on `dlx` (the model's fixed options in `fixed`), checking what it returns.
+fn apply(m: &Matrix, dlx: &mut Dlx, fixed: &mut Vec<usize>, step: &Step) {
+    let mut truth = fresh(m, fixed);
+    match *step {
+        Step::Fix(o) => {
+            let expected = truth.fix(o);
+            assert_eq!(dlx.fix(o), expected);
+            if expected.is_ok() {
+                fixed.push(o);
+            }
+        }
+        Step::Unfix => {
+            assert_eq!(dlx.unfix(), fixed.pop());
+        }
+        Step::Count(h) => assert_eq!(dlx.count(h), truth.count(h)),
+        Step::Limit(n) => assert_eq!(
+            dlx.search().limit(n).count(),
+            truth.search().limit(n).count()
+        ),
+        Step::First => assert_eq!(dlx.search().first(), truth.search().first()),
+        Step::Iterate(k) => {
+            let a: Vec<_> = dlx.solutions().take(k).collect();
+            let b: Vec<_> = truth.solutions().take(k).collect();
+            assert_eq!(a, b);
+        }
+        Step::Forget(k) => {
+            let mut search = dlx.search();
+            for _ in 0..k {
+                if search.next_solution().is_none() {
+                    break;
+                }
+            }
+            std::mem::forget(search);
+        }
+        Step::PanickingRule(k) => {
+            let mut calls = 0;
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                dlx.search()
+                    .choose_with(|items: ActiveItems| {
+                        calls += 1;
+                        if calls == k {
+                            panic!("{DELIBERATE} in a column rule");
+                        }
+                        items.min_by_key(|&(_, s)| s).unwrap().0
+                    })
+                    .count()
+            }));
+            // Either the search ended before the k-th choice, or it panicked.
+            if let Ok(stats) = result {
+                assert_eq!(stats, truth.count(Heuristic::Mrv));
+            }
+        }
+        Step::PanickingVisitor(k) => {
+            let mut seen = 0;
+            let _ = catch_unwind(AssertUnwindSafe(|| {
+                dlx.search().run(|_| {
+                    seen += 1;
+                    if seen == k {
+                        panic!("{DELIBERATE} in a visitor");
+                    }
+                    ControlFlow::Continue(())
+                })
+            }));
+        }
+        Step::Interrupted => {
+            let flag = AtomicBool::new(true);
+            let mut search = dlx.search().interrupt(&flag);
+            while search.next_solution().is_some() {}
+            let stats = search.stats();
+            let all = truth.count(Heuristic::Mrv);
+            // It stops at the first row it covers that is not a solution (rows charged as dead
+            // ends, and solutions, come before): a part of the tree, or all of it.
+            assert!(stats.nodes <= all.nodes && stats.solutions <= all.solutions);
+            assert!(
+                stats.nodes - stats.solutions <= 2 || stats.levels.len() > 1,
+                "{stats:?}"
+            );
+            assert!(!stats.complete || stats == all, "{stats:?}");
+            assert_eq!(search.interrupted(), !stats.complete);
+            let f = search.progress();
+            assert!((0.0..=1.0).contains(&f), "{f}");
+        }
+        Step::Size(item) => {
+            dlx.restore();
+            let items = dlx.links().item_count();
+            let got = catch_unwind(AssertUnwindSafe(|| dlx.links().size(item)));
+            if item < items {
+                assert_eq!(got.ok(), Some(truth.links().size(item)));
+            } else {
+                assert!(got.is_err(), "size({item}) of {items} items answered");
+            }
+        }
+        Step::ParCount(threads) => {
+            assert_eq!(
+                dlx.par_count(Heuristic::Mrv, threads),
+                truth.count(Heuristic::Mrv)
+            );
+        }
+        Step::Subtree(depth, k) => {
+            let split = dlx.search().split(depth);
+            if let Some(path) = split.paths.get(k) {
+                let a = dlx.subtree(path, Heuristic::Mrv, |_| {}).unwrap();
+                let b = truth.subtree(path, Heuristic::Mrv, |_| {}).unwrap();
+                assert_eq!(a, b);
+            }
+        }
+        Step::ForeignSubtree(o) => {
+            // Rows that do not exist, or the same row twice: refused, nothing changed.
+            let path = [
+                ChosenRow { option: o, item: 0 },
+                ChosenRow { option: o, item: 0 },
+            ];
+            assert!(dlx.subtree(&path, Heuristic::Mrv, |_| {}).is_err());
+        }
+        Step::Shard(k, n) => {
+            let plan = dlx.shard_plan(Heuristic::Mrv, n).unwrap();
+            let got = dlx.shard(Heuristic::Mrv, &plan, k, 1, |_| {});
+            if k <= n {
+                let mut total = Stats::default();
+                for j in 1..=n {
+                    total.merge(&truth.shard(Heuristic::Mrv, &plan, j, 1, |_| {}).unwrap());
+                }
+                total.complete = true;
+                assert_eq!(total, truth.count(Heuristic::Mrv));
+                assert!(got.is_ok());
+            } else {
+                assert!(got.is_err());
+            }
+        }
+        Step::ForeignShard => {
+            let other = matrix(2, 0, &[vec![0], vec![1], vec![0, 1]]);
+            let plan = Dlx::new(&other).shard_plan(Heuristic::Mrv, 2).unwrap();
+            if Dlx::new(&other).fingerprint() != dlx.fingerprint() {
+                assert!(dlx.shard(Heuristic::Mrv, &plan, 1, 1, |_| {}).is_err());
+            }
+            // Another heuristic's plan is refused too.
+            let plan = dlx.shard_plan(Heuristic::Leftmost, 2).unwrap();
+            assert!(dlx.shard(Heuristic::Mrv, &plan, 1, 1, |_| {}).is_err());
+        }
+        Step::HugePlan => {
+            assert!(dlx.shard_plan(Heuristic::Mrv, usize::MAX).is_err());
+            assert!(dlx.shard_plan(Heuristic::Mrv, 0).is_err());
+        }
+        Step::Estimate(samples) => {
+            assert_eq!(
+                dlx.estimate(Heuristic::Mrv, samples, 7),
+                truth.estimate(Heuristic::Mrv, samples, 7)
+            );
+        }
+        Step::ReduceCount => {
+            assert_eq!(dlx.reduce().count(), truth.reduce().count());
+        }
+        Step::ReduceForget(k) => {
+            let mut r = dlx.reduce();
+            for _ in 0..k {
+                if r.next_solution().is_none() {
+                    break;
+                }
+            }
+            std::mem::forget(r);
+        }
+        Step::MinCover => {
+            let a = MinCover::new(m).solve();
+            let b = MinCover::new(m).solve();
+            assert_eq!(a, b);
+        }
+    }
+}
+
+/// After any step: the arena is whole and equals a fresh one with the same fixed options, and
+/// a search of it gives the same figures and solutions in the same order.
+fn check(m: &Matrix, dlx: &mut Dlx, fixed: &[usize]) {
+    let mut truth = fresh(m, fixed);
+    dlx.restore();
+    dlx.links().check().unwrap();
+    assert_eq!(dlx.fixed(), fixed);
+    assert_eq!(dlx, &truth);
+    for h in [Heuristic::Mrv, Heuristic::Leftmost] {
+        assert_eq!(everything(dlx, h), everything(&mut truth, h));
+    }
+}
+
+/// Runs the steps on a fresh arena of the matrix, checking after each one.
+fn run_steps(p: usize, s: usize, options: &[Vec<usize>], steps: &[Step]) {
+    quiet_deliberate_panics();
+    let m = matrix(p, s, options);
+    let mut dlx = Dlx::new(&m);
+    let mut fixed = Vec::new();
+    for step in steps {
+        apply(&m, &mut dlx, &mut fixed, step);
+        check(&m, &mut dlx, &fixed);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn no_sequence_of_calls_leaves_the_arena_unsound(
+        (p, s, options) in case(),
+        steps in prop::collection::vec(step(), 1..12),
+    ) {
+        run_steps(p, s, &options, &steps);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+    #[test]
+    #[ignore = "20,000 sequences of up to 40 calls (5 s in release, more in the test profile): run by `cargo xtask slow`"]
+    fn no_long_sequence_of_calls_leaves_the_arena_unsound(
+        (p, s, options) in case(),
+        steps in prop::collection::vec(step(), 1..40),
+    ) {
+        run_steps(p, s, &options, &steps);
+    }
+}
+
+/// The reproduction: a paused search leaked, then a fix, then a count. It used to
+/// cover the leaked columns a second time and write past the search's per-depth arrays.
+#[test]
+fn a_leaked_search_then_a_fix_counts_as_a_fresh_arena() {
+    let m = dlx_core::format::parse("p0 p1 p2 p3\np1 p3\np1 p2\np1 p0 p2\np0\np3\np3\n").unwrap();
+    let mut dlx = Dlx::new(&m);
+    let mut search = dlx.search();
+    assert!(search.next_solution().is_some());
+    std::mem::forget(search);
+    dlx.fix(1).unwrap();
+    let mut truth = Dlx::new(&m);
+    truth.fix(1).unwrap();
+    assert_eq!(dlx.count(Heuristic::Mrv), truth.count(Heuristic::Mrv));
+    // Without the fix, the paper's matrix (3) after a leak still has its one solution.
+    let m3 =
+        dlx_core::format::parse("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
+    let mut dlx = Dlx::new(&m3);
+    let mut search = dlx.search();
+    assert!(search.next_solution().is_some());
+    std::mem::forget(search);
+    assert_eq!(dlx.count(Heuristic::Mrv).solutions, 1);
+}
+
+#[test]
+fn reading_the_links_of_a_leaked_search_is_refused_clearly() {
+    quiet_deliberate_panics();
+    let m = dlx_core::format::parse("a b\na\nb\na b\n").unwrap();
+    let mut dlx = Dlx::new(&m);
+    let mut search = dlx.search();
+    assert!(search.next_solution().is_some());
+    std::mem::forget(search);
+    let refused = catch_unwind(AssertUnwindSafe(|| dlx.links().size(0)));
+    let message = *refused.unwrap_err().downcast::<&str>().unwrap();
+    assert!(message.contains("Dlx::restore"), "{message}");
+    dlx.restore();
+    assert_eq!(dlx.links().size(0), 2);
+    let size = catch_unwind(AssertUnwindSafe(|| dlx.links().size(100_000)));
+    let message = *size.unwrap_err().downcast::<String>().unwrap();
+    assert_eq!(
+        message,
+        "item 100000 does not exist: the matrix has 2 items"
+    );
+}
+
+/// An interrupt set while a search runs (from another thread) stops it with the figures
+/// reached, and the arena is whole afterwards.
+#[test]
+fn an_interrupt_from_another_thread_stops_a_long_count() {
+    // 12 queens (14,200 solutions): stopped once the search has found its first one.
+    let m = common::queens(12);
+    let mut dlx = Dlx::new(&m);
+    let flag = Arc::new(AtomicBool::new(false));
+    dlx.set_interrupt(Arc::clone(&flag));
+    let found = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let stopper = std::thread::spawn({
+        let (flag, found) = (Arc::clone(&flag), Arc::clone(&found));
+        move || {
+            while found.load(std::sync::atomic::Ordering::Relaxed) == 0 {
+                std::thread::yield_now();
+            }
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    });
+    let mut search = dlx.search();
+    while search.next_solution().is_some() {
+        found.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        // Give the other thread time to see it before the tree runs out.
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let (stats, fraction) = (search.stats(), search.progress());
+    drop(search);
+    stopper.join().unwrap();
+    assert!(!stats.complete);
+    assert!(stats.solutions < 14_200, "{stats:?}");
+    assert!((0.0..1.0).contains(&fraction), "{fraction}");
+    // Cleared, the same arena counts the whole tree.
+    flag.store(false, std::sync::atomic::Ordering::Relaxed);
+    dlx.links().check().unwrap();
+    let all = dlx.count(Heuristic::Mrv);
+    assert_eq!((all.solutions, all.complete), (14_200, true));
+    // On several threads too.
+    flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    let par = dlx.par_count(Heuristic::Mrv, 2);
+    assert!(!par.complete);
+    assert!(par.solutions < 14_200);
+}
