@@ -34,7 +34,7 @@ pub struct Item {
 const SHOWN: usize = 60;
 
 /// A name as an error message shows it: on one line (control characters escaped, as `\r` or
-/// `\u{1c}`) and at most [`SHOWN`] characters, a longer one cut with `...`.
+/// `\u{1c}`) and at most 60 characters, a longer one cut with `...`.
 pub fn shown(name: &str) -> String {
     let mut out = String::new();
     for (k, c) in name.chars().enumerate() {
