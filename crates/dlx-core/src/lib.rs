@@ -92,23 +92,14 @@ pub struct Dlx {
     interrupt: Interrupt,
 }
 
-/// A shared stop flag; it never makes two arenas differ.
-#[derive(Debug, Clone, Default)]
-struct Interrupt(Option<Arc<AtomicBool>>);
+/// A shared stop flag ([`Dlx::set_interrupt`]); it never makes two arenas differ.
+type Interrupt = links::Derived<Option<Arc<AtomicBool>>>;
 
 impl Interrupt {
     fn flag(&self) -> &AtomicBool {
         self.0.as_deref().unwrap_or(&search::NEVER)
     }
 }
-
-impl PartialEq for Interrupt {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Eq for Interrupt {}
 
 /// Why an option could not be fixed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -238,7 +229,7 @@ impl Dlx {
     /// Ctrl-C handler. A stopped search puts the links back and reports the figures it
     /// reached, with `complete` false; see [`Search::interrupt`].
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
-        self.interrupt = Interrupt(Some(flag));
+        self.interrupt = links::Derived(Some(flag));
     }
 
     /// A fingerprint of the problem this arena searches: its matrix's structure (which items

@@ -94,9 +94,10 @@ struct LiveRows {
     tracking: bool,
 }
 
-/// Data derived from the links (a cache, or the live rows): it never makes two arenas differ.
+/// Data beside the links that never makes two arenas differ: a cache, the live rows, an
+/// interrupt flag.
 #[derive(Debug, Clone, Default)]
-struct Derived<T>(T);
+pub(crate) struct Derived<T>(pub(crate) T);
 
 impl<T> PartialEq for Derived<T> {
     fn eq(&self, _: &Self) -> bool {

@@ -175,11 +175,7 @@ fn apply(m: &Matrix, dlx: &mut Dlx, fixed: &mut Vec<usize>, step: &Step) {
         }
         Step::Forget(k) => {
             let mut search = dlx.search();
-            for _ in 0..k {
-                if search.next_solution().is_none() {
-                    break;
-                }
-            }
+            search.by_ref().take(k).for_each(drop);
             std::mem::forget(search);
         }
         Step::PanickingRule(k) => {
@@ -302,11 +298,7 @@ fn apply(m: &Matrix, dlx: &mut Dlx, fixed: &mut Vec<usize>, step: &Step) {
         }
         Step::ReduceForget(k) => {
             let mut r = dlx.reduce();
-            for _ in 0..k {
-                if r.next_solution().is_none() {
-                    break;
-                }
-            }
+            r.by_ref().take(k).for_each(drop);
             std::mem::forget(r);
         }
         Step::MinCover => {
