@@ -21,6 +21,7 @@ macro_rules! note_part {
 }
 
 mod cmd;
+mod engine;
 mod error;
 mod interrupt;
 mod report;

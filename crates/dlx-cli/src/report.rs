@@ -11,6 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use dlx_core::{Dlx, Heuristic, MAX_SHARDS, Matrix, Solution, Stats};
 use serde_json::{Value, json};
 
+use crate::engine::Engine;
 use crate::error::CliError;
 
 /// Search flags shared by `solve`, `paper` and the puzzle subcommands.
@@ -269,8 +270,14 @@ pub fn write_output(path: &str, text: &str) -> Result<(), CliError> {
     }
 }
 
-/// The JSON object `--json` prints: the statistics, plus the solutions when printed.
-pub fn stats_json(stats: &Stats, heuristic: Heuristic, solutions: Option<Vec<Value>>) -> Value {
+/// The JSON object `--json` prints: the statistics (with `cleansings` for a search with
+/// colours or bounds), plus the solutions when printed.
+pub fn stats_json(
+    stats: &Stats,
+    heuristic: Heuristic,
+    solutions: Option<Vec<Value>>,
+    cleansings: bool,
+) -> Value {
     let mut v = json!({
         "solutions": stats.solutions,
         "updates": stats.updates,
@@ -283,19 +290,36 @@ pub fn stats_json(stats: &Stats, heuristic: Heuristic, solutions: Option<Vec<Val
             Heuristic::Leftmost => "leftmost",
         },
     });
+    if cleansings {
+        v["cleansings"] = json!(stats.cleansings);
+    }
     if let Some(list) = solutions {
         v["solution_list"] = Value::Array(list);
     }
     v
 }
 
-/// The one-line result every search command prints: solutions, updates and nodes.
-pub fn summary_line(stats: &Stats) -> String {
+/// Solutions, updates, (cleansings,) nodes.
+pub fn figures(stats: &Stats, cleansings: bool) -> String {
+    if cleansings {
+        format!(
+            "{} solutions, {} updates, {} cleansings, {} nodes",
+            stats.solutions, stats.updates, stats.cleansings, stats.nodes
+        )
+    } else {
+        format!(
+            "{} solutions, {} updates, {} nodes",
+            stats.solutions, stats.updates, stats.nodes
+        )
+    }
+}
+
+/// The one-line result every search command prints: solutions, updates and nodes, with
+/// Knuth's cleansings when the search has colours or bounds.
+pub fn summary_line_with(stats: &Stats, cleansings: bool) -> String {
     format!(
-        "{} solutions, {} updates, {} nodes{}\n",
-        stats.solutions,
-        stats.updates,
-        stats.nodes,
+        "{}{}\n",
+        figures(stats, cleansings),
         if stats.complete {
             ""
         } else {
@@ -328,7 +352,8 @@ pub fn search_and_report_with(
     let heuristic = args.heuristic.unwrap_or(default);
     let threads = args.threads.unwrap_or(0);
     let parallel = args.limit.is_none() && threads != 1;
-    let mut dlx = Dlx::new(matrix);
+    let mut engine = Engine::new(matrix);
+    let cleansings = engine.cleansings();
     let mut out = io::stdout().lock();
     let mut listed = Vec::new();
     let mut emit = |sol: &Solution| -> io::Result<()> {
@@ -342,118 +367,101 @@ pub fn search_and_report_with(
     };
     let progress = Progress::start(!args.quiet && io::stderr().is_terminal());
     let live = &*progress.live;
-    dlx.set_interrupt(crate::interrupt::watch());
+    engine.set_interrupt(crate::interrupt::watch());
     let start = Instant::now();
     let mut shard_info = None;
     // Of an interrupted run: the estimated fraction of the tree searched, if known.
     let mut fraction = None;
     // Of an interrupted run on several threads: subtrees searched to the end, and in all.
     let mut subtrees = None;
-    let stats = if let Some((k, n)) = args.shard {
-        let plan = dlx
-            .shard_plan(heuristic, n)
-            .map_err(|e| CliError::Shard(e.to_string()))?;
+    let stats = if let Some(shard) = args.shard {
         let found = Mutex::new(Vec::new());
-        let stats = dlx
-            .shard(heuristic, &plan, k, threads, |s| {
-                live.solutions.fetch_add(1, Ordering::Relaxed);
-                if let Some(collect) = collect {
-                    collect(s);
-                }
-                if args.print {
-                    found.lock().expect("not poisoned").push(s.clone());
-                }
-            })
-            .map_err(|e| CliError::Shard(e.to_string()))?;
+        let visit = |s: &Solution| {
+            live.solutions.fetch_add(1, Ordering::Relaxed);
+            if let Some(collect) = collect {
+                collect(s);
+            }
+            if args.print {
+                found.lock().expect("not poisoned").push(s.clone());
+            }
+        };
+        let (stats, info) = engine.shard(matrix, heuristic, shard, threads, &visit)?;
         let mut found = found.into_inner().expect("not poisoned");
         found.sort_by_cached_key(Solution::sorted_options);
         for sol in &found {
             emit(sol).map_err(|e| CliError::io("-", e))?;
         }
-        shard_info = Some(json!({
-            "k": k,
-            "n": n,
-            "depth": plan.split.depth,
-            "subproblems": plan.owner.iter().filter(|&&o| o == k).count(),
-            "matrix": matrix_hash(matrix),
-        }));
+        shard_info = Some(info);
+        stats
+    } else if parallel {
+        let print = args.print;
+        let found = Mutex::new(Vec::new());
+        let keep = |s: &Solution| {
+            if let Some(collect) = collect {
+                collect(s);
+            }
+            if print {
+                found.lock().expect("not poisoned").push(s.clone());
+            }
+        };
+        // With several threads the fraction done is the share of subtrees searched to the
+        // end.
+        let finished = AtomicU64::new(0);
+        let parts = AtomicU64::new(1);
+        let observe = |part: &Stats, done: usize, total: usize| {
+            live.solutions.fetch_add(part.solutions, Ordering::Relaxed);
+            live.updates.fetch_add(part.updates, Ordering::Relaxed);
+            live.set_fraction(done as f64 / total.max(1) as f64);
+            parts.store(total.max(1) as u64, Ordering::Relaxed);
+            if done > 0 && part.complete {
+                finished.fetch_add(1, Ordering::Relaxed);
+            }
+        };
+        // Without solutions to keep, the subtrees are only counted.
+        let keep: Option<&(dyn Fn(&Solution) + Sync)> =
+            (print || collect.is_some()).then_some(&keep);
+        let stats = engine.parallel(heuristic, threads, keep, &observe);
+        let (finished, parts) = (finished.into_inner(), parts.into_inner());
+        fraction = Some(finished as f64 / parts as f64);
+        subtrees = Some((finished, parts));
+        let mut found = found.into_inner().expect("not poisoned");
+        found.sort_by_cached_key(Solution::sorted_options);
+        for sol in &found {
+            emit(sol).map_err(|e| CliError::io("-", e))?;
+        }
         stats
     } else {
-        match (parallel, args.print) {
-            (true, print) => {
-                let found = Mutex::new(Vec::new());
-                let keep = |s: &Solution| {
+        let want = args.print || collect.is_some();
+        let (stats, f) = engine.sequential(heuristic, args.limit, |search| {
+            let mut last = Instant::now();
+            while let Some(sol) = search.advance(want) {
+                if let Some(sol) = sol.filter(|_| want) {
                     if let Some(collect) = collect {
-                        collect(s);
+                        collect(&sol);
                     }
-                    if print {
-                        found.lock().expect("not poisoned").push(s.clone());
+                    if args.print {
+                        emit(&sol).map_err(|e| CliError::io("-", e))?;
                     }
-                };
-                // With several threads the fraction done is the share of subtrees searched
-                // to the end.
-                let finished = AtomicU64::new(0);
-                let parts = AtomicU64::new(1);
-                let observe = |part: &Stats, done: usize, total: usize| {
-                    live.solutions.fetch_add(part.solutions, Ordering::Relaxed);
-                    live.updates.fetch_add(part.updates, Ordering::Relaxed);
-                    live.set_fraction(done as f64 / total.max(1) as f64);
-                    parts.store(total.max(1) as u64, Ordering::Relaxed);
-                    if done > 0 && part.complete {
-                        finished.fetch_add(1, Ordering::Relaxed);
-                    }
-                };
-                // Without solutions to keep, the subtrees are only counted.
-                let stats = if print || collect.is_some() {
-                    dlx.par_run_observed(heuristic, threads, keep, observe)
-                } else {
-                    dlx.par_count_observed(heuristic, threads, observe)
-                };
-                let (finished, parts) = (finished.into_inner(), parts.into_inner());
-                fraction = Some(finished as f64 / parts as f64);
-                subtrees = Some((finished, parts));
-                let mut found = found.into_inner().expect("not poisoned");
-                found.sort_by_cached_key(Solution::sorted_options);
-                for sol in &found {
-                    emit(sol).map_err(|e| CliError::io("-", e))?;
                 }
-                stats
+                if progress.enabled() && last.elapsed().as_millis() >= 100 {
+                    last = Instant::now();
+                    let so_far = search.stats();
+                    live.solutions.store(so_far.solutions, Ordering::Relaxed);
+                    live.updates.store(so_far.updates, Ordering::Relaxed);
+                    live.set_fraction(search.progress());
+                }
             }
-            (false, _) => {
-                let mut search = dlx.search().heuristic(heuristic);
-                if let Some(n) = args.limit {
-                    search = search.limit(n);
-                }
-                let mut last = Instant::now();
-                while let Some(view) = search.next_solution() {
-                    if args.print || collect.is_some() {
-                        let sol = view.to_solution();
-                        if let Some(collect) = collect {
-                            collect(&sol);
-                        }
-                        if args.print {
-                            emit(&sol).map_err(|e| CliError::io("-", e))?;
-                        }
-                    }
-                    if progress.enabled() && last.elapsed().as_millis() >= 100 {
-                        last = Instant::now();
-                        let so_far = search.stats();
-                        live.solutions.store(so_far.solutions, Ordering::Relaxed);
-                        live.updates.store(so_far.updates, Ordering::Relaxed);
-                        live.set_fraction(search.progress());
-                    }
-                }
-                fraction = Some(search.progress());
-                search.stats()
-            }
-        }
+            Ok::<_, CliError>((search.stats(), search.progress()))
+        })?;
+        fraction = Some(f);
+        stats
     };
     drop(progress);
-    let interrupted = dlx.interrupted() && !stats.complete;
+    let interrupted = engine.interrupted() && !stats.complete;
     let fraction = fraction.filter(|_| interrupted);
     let seconds = start.elapsed().as_secs_f64();
     let text = if args.json {
-        let mut v = stats_json(&stats, heuristic, args.print.then_some(listed));
+        let mut v = stats_json(&stats, heuristic, args.print.then_some(listed), cleansings);
         if let Some(info) = shard_info {
             v["shard"] = info;
         }
@@ -468,15 +476,13 @@ pub fn search_and_report_with(
     } else {
         let mut s = if let Some((k, n)) = args.shard {
             format!(
-                "shard {k}/{n}: {} solutions, {} updates, {} nodes (add the shards' --json figures with `dlx merge`)\n",
-                stats.solutions, stats.updates, stats.nodes
+                "shard {k}/{n}: {} (add the shards' --json figures with `dlx merge`)\n",
+                figures(&stats, cleansings)
             )
         } else if interrupted {
             format!(
-                "{} solutions, {} updates, {} nodes so far (interrupted{})\n",
-                stats.solutions,
-                stats.updates,
-                stats.nodes,
+                "{} so far (interrupted{})\n",
+                figures(&stats, cleansings),
                 match (fraction, subtrees) {
                     (_, Some((done, total))) => format!(
                         ": {done} of {total} subtrees searched to the end, {:.2}%",
@@ -487,7 +493,7 @@ pub fn search_and_report_with(
                 }
             )
         } else {
-            summary_line(&stats)
+            summary_line_with(&stats, cleansings)
         };
         if args.profile {
             s.push_str(&stats.profile_table());

@@ -204,32 +204,48 @@ impl Dlx {
         heuristic: Heuristic,
         samples: u64,
         seed: u64,
-        mut each: impl FnMut(u64, &Probe),
+        each: impl FnMut(u64, &Probe),
     ) -> Estimate {
-        let mut rng = SplitMix64::new(seed);
-        let (mut nodes, mut updates, mut solutions) =
-            (Running::default(), Running::default(), Running::default());
-        let mut level_nodes = Vec::new();
-        let mut samples_done = 0;
-        for k in 0..samples {
-            if self.interrupted() {
-                break;
-            }
-            samples_done += 1;
-            let p = self.probe(heuristic, &mut rng, &mut level_nodes);
-            nodes.push(p.nodes);
-            updates.push(p.updates);
-            solutions.push(p.solutions);
-            each(k + 1, &p);
-        }
-        // Interrupted (`Dlx::set_interrupt`), the probes made so far are the sample.
-        let n = samples_done.max(1) as f64;
-        Estimate {
-            samples: samples_done,
-            nodes: nodes.summary(),
-            updates: updates.summary(),
-            solutions: solutions.summary(),
-            level_nodes: level_nodes.into_iter().map(|x| x / n).collect(),
-        }
+        sample(
+            samples,
+            seed,
+            |rng, level_nodes| {
+                (!self.interrupted()).then(|| self.probe(heuristic, rng, level_nodes))
+            },
+            each,
+        )
+    }
+}
+
+/// Runs `samples` probes from a generator seeded with `seed` and sums them up; `probe` says
+/// `None` when the search is interrupted, and the probes made so far are then the sample.
+pub(crate) fn sample(
+    samples: u64,
+    seed: u64,
+    mut probe: impl FnMut(&mut SplitMix64, &mut Vec<f64>) -> Option<Probe>,
+    mut each: impl FnMut(u64, &Probe),
+) -> Estimate {
+    let mut rng = SplitMix64::new(seed);
+    let (mut nodes, mut updates, mut solutions) =
+        (Running::default(), Running::default(), Running::default());
+    let mut level_nodes = Vec::new();
+    let mut done = 0;
+    for k in 0..samples {
+        let Some(p) = probe(&mut rng, &mut level_nodes) else {
+            break;
+        };
+        done += 1;
+        nodes.push(p.nodes);
+        updates.push(p.updates);
+        solutions.push(p.solutions);
+        each(k + 1, &p);
+    }
+    let n = done.max(1) as f64;
+    Estimate {
+        samples: done,
+        nodes: nodes.summary(),
+        updates: updates.summary(),
+        solutions: solutions.summary(),
+        level_nodes: level_nodes.into_iter().map(|x| x / n).collect(),
     }
 }

@@ -9,6 +9,28 @@
 //!
 //! Names are any run of non-space characters (no 7-character limit) not starting with `|`.
 //! Lines end with `\n` or `\r\n`; a byte order mark at the start is skipped.
+//!
+//! Knuth's later programs extend the format, and so does this reader:
+//! - **colours** (DLX2): in an option, `x:c` gives the secondary item `x` the colour `c`.
+//!   Knuth's programs take one character as the colour; here a colour is any run of
+//!   non-space characters without `:` or `|` (`x:red`, `edge:yby`). A token that is a declared
+//!   item's whole name is that item, so names containing `:` still work uncoloured.
+//! - **multiplicities** (DLX3): in the item line, `a:b|x` before a primary item's name asks
+//!   that `x` be covered between `a` and `b` times, `b|x` exactly `b` times
+//!   (0 <= a <= b, b >= 1).
+//!
+//! ```text
+//! | Knuth's opening example of DLX3
+//! A B 2:3|C | X Y
+//! A B X:0 Y:0
+//! A C X:1 Y:1
+//! C X:0
+//! B X:1
+//! C Y:1
+//! ```
+//!
+//! Options that name no primary item are kept in the [`Matrix`] but never chosen: Knuth's
+//! programs drop them, and [`crate::Xcc`] leaves them out of its arena, as they do.
 
 use std::fmt::Write as _;
 
@@ -60,6 +82,21 @@ pub enum FormatErrorKind {
     /// The matrix is too large for the link arena.
     #[error("{0}")]
     TooLarge(String),
+    /// Bounds `a:b|` before a secondary item: only primary items have multiplicities.
+    #[error("bounds on secondary item `{}`: only primary items take `a:b|`", shown(.0))]
+    BoundsOnSecondary(String),
+    /// Bounds that no cover meets (`a > b` or `b = 0`), or a number past 32 bits.
+    #[error("bounds `{}`: {why}", shown(.0), why = .1)]
+    BadBounds(String, &'static str),
+    /// A colour on a primary item: only secondary items take colours.
+    #[error("colour on primary item `{}`: only secondary items take `x:c`", shown(.0))]
+    ColourOnPrimary(String),
+    /// A colour with a `|` in it.
+    #[error("colour `{}` of item `{}` contains `|`", shown(.1), shown(.0))]
+    BadColour(String, String),
+    /// An empty colour (`x:`).
+    #[error("item `{}` has an empty colour", shown(.0))]
+    EmptyColour(String),
 }
 
 /// Parses a matrix in Knuth's format.
@@ -112,8 +149,22 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
                         kind = ItemKind::Secondary;
                         continue;
                     }
+                    let (bounds, name) = match bounds_prefix(name) {
+                        Some(Ok((bounds, rest))) => (Some(bounds), rest),
+                        Some(Err(why)) => {
+                            return Err(err(column, FormatErrorKind::BadBounds(name.into(), why)));
+                        }
+                        None => (None, name),
+                    };
+                    if bounds.is_some() && kind == ItemKind::Secondary {
+                        return Err(err(column, FormatErrorKind::BoundsOnSecondary(name.into())));
+                    }
                     // A token has no white space: the builder refuses only a leading `|`.
-                    match b.item(name, kind) {
+                    let made = match bounds {
+                        Some((lower, upper)) => b.primary_with(name, lower, upper),
+                        None => b.item(name, kind),
+                    };
+                    match made {
                         Ok(_) => {}
                         Err(MatrixError::BadName { .. }) => {
                             return Err(err(column, FormatErrorKind::BarInName(name.into())));
@@ -129,14 +180,39 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
             }
             Some(_) => {
                 let mut ids = Vec::new();
+                let mut colours = Vec::new();
                 let option = b.option_count() + 1;
-                for (column, name) in tokens(line) {
-                    if name == "|" {
+                for (column, token) in tokens(line) {
+                    if token == "|" {
                         return Err(err(column, FormatErrorKind::BarInOption));
                     }
+                    // A declared name is that item, even if it contains `:`.
+                    let (name, colour) = match (b.id(token), token.rsplit_once(':')) {
+                        (None, Some((name, colour))) => (name, Some(colour)),
+                        _ => (token, None),
+                    };
                     let Some(id) = b.id(name) else {
                         return Err(err(column, FormatErrorKind::UnknownItem(name.into())));
                     };
+                    if let Some(colour) = colour {
+                        let at = column + name.chars().count() + 1;
+                        if colour.is_empty() {
+                            return Err(err(at, FormatErrorKind::EmptyColour(name.into())));
+                        }
+                        if let Err(e) = b.check_colour(option - 1, id, colour) {
+                            return Err(match e {
+                                MatrixError::ColourOnPrimary { .. } => {
+                                    err(column, FormatErrorKind::ColourOnPrimary(name.into()))
+                                }
+                                // A token has no white space and no `:` after the split; a
+                                // `|` inside it is all that is left.
+                                _ => {
+                                    err(at, FormatErrorKind::BadColour(name.into(), colour.into()))
+                                }
+                            });
+                        }
+                    }
+                    colours.push(colour);
                     // Per item, the last option naming it: one pass, however long the line.
                     if seen.len() <= id {
                         seen.resize(id + 1, 0);
@@ -151,6 +227,7 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
                 // limit can refuse it.
                 b.option_ids(ids)
                     .map_err(|e| err(1, FormatErrorKind::TooLarge(e.to_string())))?;
+                b.colour_last(&colours);
             }
         }
     }
@@ -166,6 +243,39 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
         column: 1,
         kind: FormatErrorKind::TooLarge(e.to_string()),
     })
+}
+
+/// Lower and upper bound of a primary item.
+type Bounds = (u32, u32);
+
+/// Knuth's bounds prefix of an item-line token, `a:b|name` or `b|name`: `None` if the token
+/// has none (a name may contain `|` after its first character), else the bounds and the name,
+/// or why the bounds cannot be.
+fn bounds_prefix(token: &str) -> Option<Result<(Bounds, &str), &'static str>> {
+    let (prefix, name) = token.split_once('|')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
+    let (lower, upper) = match prefix.split_once(':') {
+        Some((a, b)) if digits(a) && digits(b) => (a, b),
+        None if digits(prefix) => (prefix, prefix),
+        _ => return None,
+    };
+    let number = |s: &str| {
+        s.parse::<u32>()
+            .map_err(|_| "a bound does not fit in 32 bits")
+    };
+    Some((|| {
+        let (lower, upper) = (number(lower)?, number(upper)?);
+        if upper == 0 {
+            return Err("the upper bound is 0");
+        }
+        if lower > upper {
+            return Err("the lower bound exceeds the upper bound");
+        }
+        if name.is_empty() {
+            return Err("no item name after the bounds");
+        }
+        Ok(((lower, upper), name))
+    })())
 }
 
 /// The whitespace-separated names of a line with their 1-based character columns.
@@ -198,22 +308,26 @@ pub fn write(matrix: &Matrix, comment: Option<&str>) -> String {
         matrix
             .items()
             .iter()
-            .filter(move |i| i.kind == kind)
-            .map(|i| i.name.as_str())
+            .enumerate()
+            .filter(move |(_, i)| i.kind == kind)
+            .map(|(id, i)| {
+                if matrix.is_bounded(id) {
+                    format!("{}{}", i.multiplicity, i.name)
+                } else {
+                    i.name.clone()
+                }
+            })
     };
-    let mut header: Vec<&str> = names(ItemKind::Primary).collect();
-    let secondary: Vec<&str> = names(ItemKind::Secondary).collect();
+    let mut header: Vec<String> = names(ItemKind::Primary).collect();
+    let secondary: Vec<String> = names(ItemKind::Secondary).collect();
     if !secondary.is_empty() {
-        header.push("|");
+        header.push("|".into());
         header.extend(secondary);
     }
     out.push_str(&header.join(" "));
     out.push('\n');
-    for option in matrix.options() {
-        let line: Vec<&str> = option
-            .iter()
-            .map(|&i| matrix.item(i).name.as_str())
-            .collect();
+    for (o, option) in matrix.options().iter().enumerate() {
+        let line: Vec<String> = (0..option.len()).map(|k| matrix.entry_text(o, k)).collect();
         out.push_str(&line.join(" "));
         out.push('\n');
     }

@@ -61,11 +61,14 @@ mod search;
 pub mod shard;
 mod solution;
 mod stats;
+pub mod xcc;
 
 pub use estimate::{Estimate, Summary};
 pub use format::{FormatError, FormatErrorKind};
 pub use links::{ActiveItems, Links};
-pub use matrix::{Item, ItemId, ItemKind, Matrix, MatrixBuilder, MatrixError, OptionId, shown};
+pub use matrix::{
+    Item, ItemId, ItemKind, Matrix, MatrixBuilder, MatrixError, Multiplicity, OptionId, shown,
+};
 pub use mincover::{Bound, MinCover, MinCoverResult, MinCoverStats};
 #[cfg(feature = "parallel")]
 pub use parallel::PathError;
@@ -75,6 +78,9 @@ pub use search::{ChooseItem, Heuristic, Search, SolutionView, Split};
 pub use shard::{MAX_SHARDS, ShardError, ShardPlan};
 pub use solution::{ChosenRow, Solution};
 pub use stats::{Level, Stats};
+#[cfg(feature = "parallel")]
+pub use xcc::XccShard;
+pub use xcc::{Xcc, XccSearch, XccSplit};
 
 /// A matrix laid out as dancing links, ready to be searched any number of times.
 ///

@@ -28,6 +28,38 @@ pub struct Item {
     pub name: String,
     /// Primary or secondary.
     pub kind: ItemKind,
+    /// How many chosen options may contain the item: `[1, 1]` for a primary item of exact
+    /// cover, `[0, 1]` for a secondary one; a primary item declared with
+    /// [`MatrixBuilder::primary_with`] may ask for any `[a, b]` (Knuth's multiplicities).
+    pub multiplicity: Multiplicity,
+}
+
+/// The bounds `[lower, upper]` on how many chosen options contain a primary item (Knuth's
+/// Algorithm M, program DLX3): exact cover is `[1, 1]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Multiplicity {
+    /// The fewest options that must contain the item.
+    pub lower: u32,
+    /// The most options that may contain the item.
+    pub upper: u32,
+}
+
+impl Multiplicity {
+    /// Exactly once: a primary item of exact cover.
+    pub const ONCE: Multiplicity = Multiplicity { lower: 1, upper: 1 };
+    /// At most once: a secondary item.
+    pub const AT_MOST_ONCE: Multiplicity = Multiplicity { lower: 0, upper: 1 };
+}
+
+impl std::fmt::Display for Multiplicity {
+    /// Knuth's prefix: `a:b|`, or `b|` when a = b.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.lower == self.upper {
+            write!(f, "{}|", self.upper)
+        } else {
+            write!(f, "{}:{}|", self.lower, self.upper)
+        }
+    }
 }
 
 /// The longest name an error message quotes in full.
@@ -104,6 +136,43 @@ pub enum MatrixError {
     /// The matrix has no primary item, so every empty selection would be a solution.
     #[error("the matrix has no primary items")]
     NoPrimaryItems,
+    /// Bounds that no cover can meet: `lower > upper`, or `upper = 0`.
+    #[error(
+        "item `{}`: bounds [{lower}, {upper}] are empty (need lower <= upper and upper >= 1)",
+        shown(name)
+    )]
+    BadBounds {
+        /// The item.
+        name: String,
+        /// The lower bound given.
+        lower: u32,
+        /// The upper bound given.
+        upper: u32,
+    },
+    /// A colour given to a primary item: only secondary items take colours.
+    #[error("option {option}: primary item `{}` cannot take a colour", shown(name))]
+    ColourOnPrimary {
+        /// The option's index.
+        option: OptionId,
+        /// The item's name.
+        name: String,
+    },
+    /// A colour Knuth's format could not carry: empty, or with white space, `:` or `|`.
+    #[error(
+        "option {option}: colour `{}` of item `{}`: {why}",
+        shown(colour),
+        shown(name)
+    )]
+    BadColour {
+        /// The option's index.
+        option: OptionId,
+        /// The item's name.
+        name: String,
+        /// The colour.
+        colour: String,
+        /// What is wrong with it.
+        why: &'static str,
+    },
     /// The matrix is too large for the 32-bit link arena.
     #[error("the matrix has {nodes} nodes, more than the link arena's limit of {limit}")]
     TooLarge {
@@ -122,6 +191,19 @@ pub enum MatrixError {
 pub struct Matrix {
     items: Vec<Item>,
     options: Vec<Vec<ItemId>>,
+    colours: Colours,
+    /// Per item, whether it was declared with bounds (even `[1, 1]`, as `1|x`): a matrix
+    /// with any is one for Algorithm M and DLX3's counting.
+    bounded: Vec<bool>,
+}
+
+/// The colours of a matrix's options: most matrices have none, and then this is empty.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Colours {
+    /// The colour names; colour `k` (1-based, as the arena numbers them) is `names[k - 1]`.
+    names: Vec<String>,
+    /// Per option, the colour of each entry (0: none), or empty if no entry has one.
+    of: Vec<Vec<u32>>,
 }
 
 impl Matrix {
@@ -158,6 +240,67 @@ impl Matrix {
         self.options.iter().map(Vec::len).sum()
     }
 
+    /// Whether some option gives a secondary item a colour (Knuth's Algorithm C).
+    pub fn has_colours(&self) -> bool {
+        !self.colours.names.is_empty()
+    }
+
+    /// Whether some primary item was declared with bounds ([`MatrixBuilder::primary_with`],
+    /// or `a:b|x` in Knuth's format), even `[1, 1]`: then the search is Algorithm M's and
+    /// counts as Knuth's DLX3 does.
+    pub fn has_bounds(&self) -> bool {
+        self.bounded.contains(&true)
+    }
+
+    /// Whether an item was declared with bounds (they are written out again).
+    pub fn is_bounded(&self, id: ItemId) -> bool {
+        self.bounded[id]
+    }
+
+    /// Whether this is exact cover as the paper poses it: no colours and no bounds, so that
+    /// [`crate::Dlx`] searches it. Otherwise [`crate::Xcc`] does.
+    pub fn is_plain(&self) -> bool {
+        !self.has_colours() && !self.has_bounds()
+    }
+
+    /// How many options name no primary item. Knuth's programs drop such options on input
+    /// (no search can choose them); [`crate::Xcc`] does too, while [`crate::Dlx`] keeps them
+    /// in the secondary items' lists, where hiding them costs updates that Knuth's figures
+    /// do not have.
+    pub fn options_without_primary(&self) -> usize {
+        self.options
+            .iter()
+            .filter(|o| !o.iter().any(|&i| self.items[i].kind == ItemKind::Primary))
+            .count()
+    }
+
+    /// The colour names, in order of first use.
+    pub fn colour_names(&self) -> &[String] {
+        &self.colours.names
+    }
+
+    /// The colour of the `k`-th entry of an option (numbered from 0), if it has one.
+    pub fn colour(&self, option: OptionId, k: usize) -> Option<&str> {
+        self.colour_id(option, k)
+            .map(|c| self.colours.names[c as usize - 1].as_str())
+    }
+
+    /// The colour number (from 1) of the `k`-th entry of an option, if it has one.
+    pub(crate) fn colour_id(&self, option: OptionId, k: usize) -> Option<u32> {
+        let c = *self.colours.of.get(option)?.get(k)?;
+        (c != 0).then_some(c)
+    }
+
+    /// An option's entries as Knuth's format writes them: `name`, or `name:colour` for a
+    /// coloured secondary item.
+    pub fn entry_text(&self, option: OptionId, k: usize) -> String {
+        let name = &self.items[self.options[option][k]].name;
+        match self.colour(option, k) {
+            Some(c) => format!("{name}:{c}"),
+            None => name.clone(),
+        }
+    }
+
     /// The id of the item with this name, if any.
     pub fn find_item(&self, name: &str) -> Option<ItemId> {
         self.items.iter().position(|i| i.name == name)
@@ -172,6 +315,16 @@ impl Matrix {
             .iter()
             .chain(&row[..start])
             .map(|&i| self.items[i].name.as_str())
+            .collect()
+    }
+
+    /// [`Matrix::option_names_from`] with each coloured entry written `name:colour`.
+    pub fn option_text_from(&self, option: OptionId, first: ItemId) -> Vec<String> {
+        let row = &self.options[option];
+        let start = row.iter().position(|&i| i == first).unwrap_or(0);
+        (start..row.len())
+            .chain(0..start)
+            .map(|k| self.entry_text(option, k))
             .collect()
     }
 }
@@ -193,6 +346,10 @@ pub struct MatrixBuilder {
     items: Vec<Item>,
     index: HashMap<String, ItemId>,
     options: Vec<Vec<ItemId>>,
+    colours: Colours,
+    bounded: Vec<bool>,
+    /// Colour numbers by name.
+    colour_index: HashMap<String, u32>,
     /// Per item, 1 + the last option that named it: a repeated item is found in one pass.
     seen: Vec<usize>,
     /// Nodes of the arena so far (root, headers, one per entry of an option).
@@ -228,7 +385,15 @@ impl MatrixBuilder {
         let id = self.items.len();
         self.grow(1)?;
         self.index.insert(name.clone(), id);
-        self.items.push(Item { name, kind });
+        let multiplicity = match kind {
+            ItemKind::Primary => Multiplicity::ONCE,
+            ItemKind::Secondary => Multiplicity::AT_MOST_ONCE,
+        };
+        self.items.push(Item {
+            name,
+            kind,
+            multiplicity,
+        });
         self.seen.push(0);
         Ok(id)
     }
@@ -236,6 +401,38 @@ impl MatrixBuilder {
     /// Declares a primary item.
     pub fn primary(&mut self, name: impl Into<String>) -> Result<ItemId, MatrixError> {
         self.item(name, ItemKind::Primary)
+    }
+
+    /// Declares a primary item that chosen options must contain between `lower` and `upper`
+    /// times (Knuth's multiplicities; `[1, 1]` is [`MatrixBuilder::primary`]).
+    ///
+    /// ```
+    /// use dlx_core::{MatrixBuilder, Xcc};
+    /// // Choose exactly 2 of the 3 options.
+    /// let mut b = MatrixBuilder::new();
+    /// b.primary_with("pick", 2, 2)?;
+    /// for _ in 0..3 {
+    ///     b.option(["pick"])?;
+    /// }
+    /// let m = b.build()?;
+    /// assert_eq!(Xcc::new(&m).search().count().solutions, 3);
+    /// # Ok::<(), dlx_core::MatrixError>(())
+    /// ```
+    pub fn primary_with(
+        &mut self,
+        name: impl Into<String>,
+        lower: u32,
+        upper: u32,
+    ) -> Result<ItemId, MatrixError> {
+        let name = name.into();
+        if lower > upper || upper == 0 {
+            return Err(MatrixError::BadBounds { name, lower, upper });
+        }
+        let id = self.item(name, ItemKind::Primary)?;
+        self.items[id].multiplicity = Multiplicity { lower, upper };
+        self.bounded.resize(self.items.len(), false);
+        self.bounded[id] = true;
+        Ok(id)
     }
 
     /// Declares a secondary item.
@@ -304,6 +501,117 @@ impl MatrixBuilder {
         Ok(option)
     }
 
+    /// Adds an option whose entries may give secondary items a colour (Knuth's `x:c`):
+    /// `(name, None)` or `(name, Some(colour))`. Options that give an item the same colour
+    /// may be chosen together; an item without a colour is covered at most once, as before.
+    ///
+    /// ```
+    /// use dlx_core::{MatrixBuilder, Xcc};
+    /// let mut b = MatrixBuilder::new();
+    /// b.primary("p")?;
+    /// b.primary("q")?;
+    /// b.secondary("x")?;
+    /// b.option_coloured([("p", Some("red")), ("x", Some("red"))]).unwrap_err(); // p is primary
+    /// b.option_coloured([("p", None), ("x", Some("red"))])?;
+    /// b.option_coloured([("q", None), ("x", Some("red"))])?;
+    /// b.option_coloured([("q", None), ("x", Some("blue"))])?;
+    /// let m = b.build()?;
+    /// assert_eq!(m.entry_text(1, 1), "x:red");
+    /// assert_eq!(Xcc::new(&m).search().count().solutions, 1);
+    /// # Ok::<(), dlx_core::MatrixError>(())
+    /// ```
+    pub fn option_coloured<I, S, C>(&mut self, entries: I) -> Result<OptionId, MatrixError>
+    where
+        I: IntoIterator<Item = (S, Option<C>)>,
+        S: AsRef<str>,
+        C: AsRef<str>,
+    {
+        let option = self.options.len();
+        let mut ids = Vec::new();
+        let mut given = Vec::new();
+        for (name, colour) in entries {
+            let name = name.as_ref();
+            let id = self
+                .index
+                .get(name)
+                .copied()
+                .ok_or_else(|| MatrixError::UnknownItem {
+                    option,
+                    name: name.to_string(),
+                })?;
+            if let Some(c) = &colour {
+                self.check_colour(option, id, c.as_ref())?;
+            }
+            ids.push(id);
+            given.push(colour);
+        }
+        self.option_ids(ids)?;
+        let given: Vec<Option<&str>> = given
+            .iter()
+            .map(|c| c.as_ref().map(|c| c.as_ref()))
+            .collect();
+        self.colour_last(&given);
+        Ok(option)
+    }
+
+    /// Gives the entries of the option just added their colours (checked already).
+    pub(crate) fn colour_last(&mut self, colours: &[Option<&str>]) {
+        if colours.iter().any(Option::is_some) {
+            let option = self.options.len() - 1;
+            let colours = colours
+                .iter()
+                .map(|c| c.map_or(0, |c| self.colour_number(c)))
+                .collect();
+            self.colours.of.resize(option, Vec::new());
+            self.colours.of.push(colours);
+        }
+    }
+
+    /// Refuses a colour on a primary item, or one Knuth's format could not carry.
+    pub(crate) fn check_colour(
+        &self,
+        option: OptionId,
+        id: ItemId,
+        colour: &str,
+    ) -> Result<(), MatrixError> {
+        let item = &self.items[id];
+        if item.kind == ItemKind::Primary {
+            return Err(MatrixError::ColourOnPrimary {
+                option,
+                name: item.name.clone(),
+            });
+        }
+        let why = if colour.is_empty() {
+            Some("empty")
+        } else if colour.contains(char::is_whitespace) {
+            Some("white space inside a colour")
+        } else if colour.contains([':', '|']) {
+            Some("a colour cannot contain `:` or `|`")
+        } else {
+            None
+        };
+        match why {
+            Some(why) => Err(MatrixError::BadColour {
+                option,
+                name: item.name.clone(),
+                colour: colour.to_string(),
+                why,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// The number (from 1) of a colour, numbering a new one.
+    fn colour_number(&mut self, colour: &str) -> u32 {
+        if let Some(&c) = self.colour_index.get(colour) {
+            return c;
+        }
+        self.colours.names.push(colour.to_string());
+        let c = self.colours.names.len() as u32;
+        self.colour_index.insert(colour.to_string(), c);
+        c
+    }
+
     /// Counts `more` nodes, refusing a matrix past the arena's limit before it takes the
     /// memory.
     fn grow(&mut self, more: usize) -> Result<(), MatrixError> {
@@ -323,9 +631,13 @@ impl MatrixBuilder {
         }
         // Every item and option went through `grow`, so the arena fits.
         debug_assert!(self.nodes <= crate::links::MAX_NODES);
+        let mut bounded = self.bounded;
+        bounded.resize(self.items.len(), false);
         Ok(Matrix {
             items: self.items,
             options: self.options,
+            colours: self.colours,
+            bounded,
         })
     }
 }

@@ -24,9 +24,22 @@ use crate::{Dlx, FixError};
 /// threads 64 per thread split 6x10 into 548 subtrees and Scott into 544, for speed-ups of
 /// 1.75-1.77x and 1.51x; 8 per thread gives 93 and 24, for 1.92-1.93x and 1.94-1.96x over
 /// several bench runs (14 queens: 154 subtrees either way, 1.92-2.00x).
-const SUBPROBLEMS_PER_THREAD: usize = 8;
+pub(crate) const SUBPROBLEMS_PER_THREAD: usize = 8;
 /// Deepest split tried.
 const MAX_SPLIT_DEPTH: usize = 8;
+
+/// The shallowest cut (`split(depth)`, which also says how many subproblems it has) with
+/// at least `target` subproblems, or none (the tree ends), or at [`MAX_SPLIT_DEPTH`].
+pub(crate) fn shallowest_split<S>(target: usize, mut split: impl FnMut(usize) -> (S, usize)) -> S {
+    let mut depth = 1;
+    loop {
+        let (s, paths) = split(depth);
+        if paths >= target || paths == 0 || depth >= MAX_SPLIT_DEPTH {
+            return s;
+        }
+        depth += 1;
+    }
+}
 
 /// A pool of `threads` threads (0 = one per core), or `None` when the system refuses them
 /// (a limit on processes or memory): the search then runs on the calling thread, slower but
@@ -41,11 +54,11 @@ pub(crate) fn pool(threads: usize) -> Option<rayon::ThreadPool> {
 /// Searches the subtree below each of `paths` with `search` and adds their figures: in `pool`,
 /// each worker on its own copy of the arena, or without one on the calling thread, on one
 /// copy.
-pub(crate) fn search_paths<P: Sync>(
-    base: &Dlx,
+pub(crate) fn search_paths<A: Clone + Send + Sync, P: Sync>(
+    base: &A,
     pool: Option<&rayon::ThreadPool>,
     paths: &[P],
-    search: impl Fn(&mut Dlx, &P) -> Stats + Sync + Send,
+    search: impl Fn(&mut A, &P) -> Stats + Sync + Send,
 ) -> Stats {
     let empty = || Stats {
         complete: true,
@@ -63,10 +76,10 @@ pub(crate) fn search_paths<P: Sync>(
                 .reduce(empty, add)
         }),
         None => {
-            let mut dlx = base.clone();
+            let mut arena = base.clone();
             paths
                 .iter()
-                .map(|path| search(&mut dlx, path))
+                .map(|path| search(&mut arena, path))
                 .fold(empty(), add)
         }
     }
@@ -144,15 +157,11 @@ impl Dlx {
     /// Splits the tree as shallowly as gives enough subproblems for `threads` threads
     /// (the depth grows until there are 8 per thread, or the tree runs out).
     pub fn split_for_threads(&mut self, heuristic: Heuristic, threads: usize) -> Split {
-        let target = threads.max(1) * SUBPROBLEMS_PER_THREAD;
-        let mut depth = 1;
-        loop {
+        shallowest_split(threads.max(1) * SUBPROBLEMS_PER_THREAD, |depth| {
             let split = self.search().heuristic(heuristic).split(depth);
-            if split.paths.len() >= target || split.paths.is_empty() || depth >= MAX_SPLIT_DEPTH {
-                return split;
-            }
-            depth += 1;
-        }
+            let paths = split.paths.len();
+            (split, paths)
+        })
     }
 
     /// Counts every solution on `threads` threads (0 = all cores). The figures equal

@@ -32,11 +32,12 @@ impl Solution {
     }
 
     /// The rows as the paper prints them: the item names of each row, starting with the item
-    /// it was branched on, e.g. `["A D", "E F C", "B G"]`.
+    /// it was branched on, e.g. `["A D", "E F C", "B G"]`; a coloured entry shows its colour,
+    /// `x:c`, as Knuth's DLX2 prints it.
     pub fn lines(&self, matrix: &Matrix) -> Vec<String> {
         self.rows
             .iter()
-            .map(|r| matrix.option_names_from(r.option, r.item).join(" "))
+            .map(|r| matrix.option_text_from(r.option, r.item).join(" "))
             .collect()
     }
 }

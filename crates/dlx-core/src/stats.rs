@@ -20,6 +20,10 @@ pub struct Stats {
     /// Nodes of the search tree: the root plus every option tried, solution leaves included
     /// (dance.w's "Total").
     pub nodes: u64,
+    /// Knuth's *cleansings* (programs DLX2 and DLX3), counted only by searches with colours
+    /// or multiplicities ([`crate::Xcc`]): 1 per purified item plus 1 per option of the same
+    /// colour it marks as done. Always 0 for exact cover ([`crate::Dlx`]).
+    pub cleansings: u64,
     /// The per-level profile: `levels[k]` holds the nodes at depth k+1 and the updates at depth
     /// k. `levels.iter().map(|l| l.nodes).sum::<u64>() == nodes - 1`.
     pub levels: Vec<Level>,
@@ -53,6 +57,7 @@ impl Stats {
             solutions,
             updates,
             nodes,
+            cleansings: 0,
             levels,
             degrees: Vec::new(),
             complete,
@@ -108,11 +113,13 @@ impl Stats {
                 })
             })
             .collect::<Option<Vec<_>>>()?;
+        let cleansings = self.cleansings.checked_add(other.cleansings)?;
         *self = Stats::checked_from_levels(
             self.solutions.checked_add(other.solutions)?,
             levels,
             self.complete && other.complete,
         )?;
+        self.cleansings = cleansings;
         Some(())
     }
 }

@@ -1,6 +1,6 @@
 //! Knuth's text format: reading, writing and the errors that name line and column.
 
-use dlx_core::{FormatErrorKind, ItemKind, format};
+use dlx_core::{FormatErrorKind, ItemKind, Multiplicity, format};
 
 #[test]
 fn reads_comments_secondary_items_and_long_names() {
@@ -139,4 +139,63 @@ fn long_options_parse_in_linear_time_and_errors_stay_one_short_line() {
         e.contains("a\\r") && !e.contains('\r') && e.len() < 150,
         "{e}"
     );
+}
+
+#[test]
+fn colours_and_bounds_round_trip_exactly() {
+    // Knuth's DLX3 example, with a multi-character colour and a name containing `:`.
+    let text = "A B 2:3|C 1|D 0:2|E | X Y a:b\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:yby\nD E a:b\nD X:0 a:b:red\n";
+    let m = format::parse(text).unwrap();
+    assert!(m.has_colours() && m.has_bounds() && !m.is_plain());
+    let c = m.find_item("C").unwrap();
+    assert_eq!(m.item(c).multiplicity, Multiplicity { lower: 2, upper: 3 });
+    assert_eq!(
+        m.item(m.find_item("E").unwrap()).multiplicity,
+        Multiplicity { lower: 0, upper: 2 }
+    );
+    // `1|D` is [1, 1], declared: it is written again, and makes the file one for DLX3.
+    assert!(m.is_bounded(m.find_item("D").unwrap()));
+    assert!(!m.is_bounded(m.find_item("A").unwrap()));
+    assert_eq!(m.colour(4, 1), Some("yby"));
+    assert_eq!(m.colour(5, 2), None, "`a:b` is the item's whole name");
+    assert_eq!(m.entry_text(6, 2), "a:b:red");
+    let written = format::write(&m, None);
+    assert_eq!(written, text);
+    assert_eq!(format::parse(&written).unwrap(), m);
+}
+
+#[test]
+fn colour_and_bound_errors_name_the_place() {
+    assert_eq!(
+        error("A | x\nA:red x\n"),
+        (2, 1, FormatErrorKind::ColourOnPrimary("A".into()))
+    );
+    assert_eq!(
+        error("A | x\nA x:\n"),
+        (2, 5, FormatErrorKind::EmptyColour("x".into()))
+    );
+    assert_eq!(
+        error("A | 2|x\n"),
+        (1, 5, FormatErrorKind::BoundsOnSecondary("x".into()))
+    );
+    for (line, why) in [
+        ("3:2|A\n", "the lower bound exceeds the upper bound"),
+        ("0|A\n", "the upper bound is 0"),
+        ("0:0|A\n", "the upper bound is 0"),
+        ("1:99999999999|A\n", "a bound does not fit in 32 bits"),
+        ("2|\n", "no item name after the bounds"),
+    ] {
+        let (l, c, kind) = error(&format!("B {line}"));
+        assert_eq!((l, c), (1, 3), "{line}");
+        assert_eq!(
+            kind,
+            FormatErrorKind::BadBounds(line.trim().into(), why),
+            "{line}"
+        );
+    }
+    let e = format::parse("A | x\nA x:re|d\n").unwrap_err();
+    assert_eq!((e.line, e.column), (2, 5));
+    // A name with `|` after its first character is still a name.
+    let m = format::parse("a|b c\na|b\n").unwrap();
+    assert_eq!(m.item(0).name, "a|b");
 }

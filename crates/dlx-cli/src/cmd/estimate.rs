@@ -1,6 +1,6 @@
 //! `dlx estimate [FILE|-]`: Knuth's Monte Carlo estimate of the search tree's size.
 
-use dlx_core::{Dlx, Estimate, Heuristic, ItemKind, Matrix, MatrixBuilder, Summary, format};
+use dlx_core::{Dlx, Estimate, Heuristic, ItemKind, Matrix, MatrixBuilder, Summary, Xcc, format};
 use serde_json::json;
 
 use crate::error::CliError;
@@ -59,18 +59,22 @@ fn move_first(matrix: &Matrix, names: &[String]) -> Result<Matrix, CliError> {
     let mut b = MatrixBuilder::new();
     for &id in &order {
         let item = matrix.item(id);
+        let m = item.multiplicity;
         match item.kind {
+            ItemKind::Primary if matrix.is_bounded(id) => {
+                b.primary_with(item.name.clone(), m.lower, m.upper)?
+            }
             ItemKind::Primary => b.primary(item.name.clone())?,
             ItemKind::Secondary => b.secondary(item.name.clone())?,
         };
     }
-    // New id of each old item.
-    let mut new_id = vec![0; order.len()];
-    for (new, &old) in order.iter().enumerate() {
-        new_id[old] = new;
-    }
-    for option in matrix.options() {
-        b.option_ids(option.iter().map(|&i| new_id[i]).collect::<Vec<_>>())?;
+    // The options unchanged, colours included.
+    for (o, option) in matrix.options().iter().enumerate() {
+        let entries = option
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| (matrix.item(i).name.as_str(), matrix.colour(o, k)));
+        b.option_coloured(entries)?;
     }
     Ok(b.build()?)
 }
@@ -139,6 +143,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
     } else {
         move_first(&matrix, &args.move_first)?
     };
-    let est = Dlx::new(&matrix).estimate(args.heuristic, args.samples, args.seed);
+    // The engine `dlx solve` would search with: colours, bounds and options without a
+    // primary item are Algorithm C/M's.
+    let est = if matrix.is_plain() && matrix.options_without_primary() == 0 {
+        Dlx::new(&matrix).estimate(args.heuristic, args.samples, args.seed)
+    } else {
+        Xcc::new(&matrix).estimate(args.heuristic, args.samples, args.seed)
+    };
     write_output("-", &render(&est, &args))
 }

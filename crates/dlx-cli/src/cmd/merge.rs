@@ -52,7 +52,7 @@ fn number(path: &str, v: &Value, name: &str) -> Result<u64, CliError> {
 }
 
 /// Reads one shard: its run, its number K and its figures.
-fn read_shard(path: &str) -> Result<(RunKey, u64, Stats), CliError> {
+fn read_shard(path: &str) -> Result<(RunKey, u64, Stats, bool), CliError> {
     let (_, text) = read_input(Some(path))?;
     let v: Value = serde_json::from_str(&text)
         .map_err(|e| CliError::Shard(format!("{path}: not JSON: {e}")))?;
@@ -89,25 +89,32 @@ fn read_shard(path: &str) -> Result<(RunKey, u64, Stats), CliError> {
     let complete = field(path, &v, "complete")?
         .as_bool()
         .ok_or_else(|| CliError::Shard(format!("{path}: `complete` is not true or false")))?;
-    let stats = Stats::checked_from_levels(number(path, &v, "solutions")?, levels, complete)
+    let mut stats = Stats::checked_from_levels(number(path, &v, "solutions")?, levels, complete)
         .ok_or_else(|| CliError::Shard(format!("{path}: the levels add up past 2^64")))?;
+    // Searches with colours or bounds also count Knuth's cleansings.
+    let cleansings = v.get("cleansings").is_some();
+    if cleansings {
+        stats.cleansings = number(path, &v, "cleansings")?;
+    }
     if stats.updates != number(path, &v, "updates")? || stats.nodes != number(path, &v, "nodes")? {
         return Err(CliError::Shard(format!(
             "{path}: the totals do not match the levels"
         )));
     }
-    Ok((key, k, stats))
+    Ok((key, k, stats, cleansings))
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let mut first: Option<(String, RunKey)> = None;
     let mut seen: Vec<Option<String>> = Vec::new();
+    let mut cleansings = false;
     let mut total = Stats {
         complete: true,
         ..Stats::default()
     };
     for path in &args.files {
-        let (key, k, stats) = read_shard(path)?;
+        let (key, k, stats, with_cleansings) = read_shard(path)?;
+        cleansings |= with_cleansings;
         match &first {
             None => {
                 seen = vec![None; key.n as usize];
@@ -169,13 +176,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .and_then(|(_, k)| k.heuristic.parse().ok())
         .unwrap_or_default();
     let text = if args.json {
-        format!("{}\n", stats_json(&total, heuristic, None))
+        format!("{}\n", stats_json(&total, heuristic, None, cleansings))
     } else {
         let mut s = format!(
-            "{} solutions, {} updates, {} nodes{}\n",
-            total.solutions,
-            total.updates,
-            total.nodes,
+            "{}{}\n",
+            crate::report::figures(&total, cleansings),
             if total.complete {
                 ""
             } else {

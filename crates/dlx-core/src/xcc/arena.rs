@@ -1,0 +1,496 @@
+//! The link arena of Algorithms C and M: the paper's dancing links, plus a colour per node
+//! and a bound and slack per primary item.
+//!
+//! Node 0 is unused; the primary items' headers come next, in declaration order, then the
+//! secondary items' (so that `h < second` tells a primary header); then a spacer, and each
+//! option's nodes followed by a spacer, as in Knuth's DLX2 and DLX3. A header's `itm` field
+//! holds the length of its list (the paper's S). A spacer's `itm` is [`SPACER`]; its `up` is
+//! the first node of the option before it and its `down` the last node of the option after
+//! it, so that a walk along a row that meets a spacer jumps to the row's other end.
+//!
+//! Colours: 0 is none; `c > 0` is colour `c`; [`CLEANSED`] marks an entry whose item was
+//! purified with this entry's own colour, so that hiding its option leaves it alone (Knuth:
+//! "we can save time by not removing nodes from secondary items that have been purified").
+//!
+//! Every index stored in a node is an index of `nodes` (checked by [`Arena::check`] in the
+//! tests); the operations only store values read from the arena, so they stay in bounds, and
+//! plain indexing turns any slip into a panic, never into undefined behaviour.
+
+use crate::matrix::{ItemKind, Matrix};
+
+/// The `itm` of a spacer node: no header has index 0.
+pub(super) const SPACER: u32 = 0;
+/// The colour of a purified entry.
+pub(super) const CLEANSED: i32 = -1;
+/// The colour of a spacer: negative like [`CLEANSED`], so that a row walk meets one test,
+/// `color >= 0`, on the way of an ordinary node.
+const SPACER_COLOR: i32 = i32::MIN;
+
+/// One node: Knuth's ULINK, DLINK, TOP and COLOR.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Node {
+    pub(super) up: u32,
+    pub(super) down: u32,
+    /// The header of a row node, a header's list length, or [`SPACER`].
+    pub(super) itm: u32,
+    pub(super) color: i32,
+}
+
+/// The arena for one matrix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Arena {
+    pub(super) nodes: Vec<Node>,
+    /// The active primary items as a doubly linked list through `prev`/`next`, by header;
+    /// index 0 is the root. Secondary items point to themselves.
+    pub(super) prev: Vec<u32>,
+    pub(super) next: Vec<u32>,
+    /// Per header: how many more options may still contain the item (Knuth's `bound`).
+    pub(super) bound: Vec<u32>,
+    /// Per header: upper bound minus lower bound (Knuth's `slack`), fixed.
+    pub(super) slack: Vec<u32>,
+    /// The option of each row node (`u32::MAX` for headers and spacers): for reporting.
+    pub(super) option_of: Vec<u32>,
+    /// Items (headers are 1..=items).
+    pub(super) items: usize,
+    /// The first secondary header: primary headers are `1..second`.
+    pub(super) second: u32,
+    /// The item of each header (index 0 unused).
+    pub(super) item_of: Vec<u32>,
+    /// Set while a search may have links moved; cleared once it has put them all back. The
+    /// owner rebuilds an arena left moved by a leaked or panicking search.
+    pub(super) moved: bool,
+}
+
+impl Arena {
+    /// Lays a matrix out. Options without a primary item are left out, as Knuth's programs
+    /// drop them on input: no search could choose them.
+    pub(super) fn new(matrix: &Matrix) -> Self {
+        let items = matrix.items().len();
+        let mut nodes = Vec::with_capacity(items + 2 + matrix.ones() + matrix.options().len());
+        let mut bound = vec![0; items + 1];
+        let mut slack = vec![0; items + 1];
+        nodes.push(Node {
+            up: 0,
+            down: 0,
+            itm: 0,
+            color: 0,
+        });
+        let (mut prev, mut next) = (vec![0; items + 1], vec![0; items + 1]);
+        // Primary items first, then secondary ones, each in declaration order.
+        let mut item_of = vec![u32::MAX];
+        for kind in [ItemKind::Primary, ItemKind::Secondary] {
+            for (id, item) in matrix.items().iter().enumerate() {
+                if item.kind == kind {
+                    item_of.push(id as u32);
+                }
+            }
+        }
+        let mut header = vec![0u32; items];
+        for (h, &id) in item_of.iter().enumerate().skip(1) {
+            header[id as usize] = h as u32;
+        }
+        let second = 1 + matrix.primary_count() as u32;
+        let mut last = 0;
+        for h in 1..=items as u32 {
+            nodes.push(Node {
+                up: h,
+                down: h,
+                itm: 0,
+                color: 0,
+            });
+            if h < second {
+                let m = matrix.item(item_of[h as usize] as usize).multiplicity;
+                bound[h as usize] = m.upper;
+                slack[h as usize] = m.upper - m.lower;
+                prev[h as usize] = last;
+                next[last as usize] = h;
+                last = h;
+            } else {
+                prev[h as usize] = h;
+                next[h as usize] = h;
+            }
+        }
+        next[last as usize] = 0;
+        prev[0] = last;
+        let mut option_of = vec![u32::MAX; nodes.len()];
+        // The first spacer.
+        let mut spacer = nodes.len() as u32;
+        nodes.push(Node {
+            up: 0,
+            down: 0,
+            itm: SPACER,
+            color: SPACER_COLOR,
+        });
+        option_of.push(u32::MAX);
+        for (o, option) in matrix.options().iter().enumerate() {
+            if !option
+                .iter()
+                .any(|&i| matrix.item(i).kind == ItemKind::Primary)
+            {
+                continue;
+            }
+            let first = nodes.len() as u32;
+            for (k, &i) in option.iter().enumerate() {
+                let h = header[i];
+                let x = nodes.len() as u32;
+                let bottom = nodes[h as usize].up;
+                nodes.push(Node {
+                    up: bottom,
+                    down: h,
+                    itm: h,
+                    color: matrix.colour_id(o, k).map_or(0, |c| c as i32),
+                });
+                nodes[bottom as usize].down = x;
+                nodes[h as usize].up = x;
+                nodes[h as usize].itm += 1;
+                option_of.push(o as u32);
+            }
+            let last_node = nodes.len() as u32 - 1;
+            nodes[spacer as usize].down = last_node;
+            spacer = nodes.len() as u32;
+            nodes.push(Node {
+                up: first,
+                down: 0,
+                itm: SPACER,
+                color: SPACER_COLOR,
+            });
+            option_of.push(u32::MAX);
+        }
+        Arena {
+            nodes,
+            prev,
+            next,
+            bound,
+            slack,
+            option_of,
+            items,
+            second,
+            item_of,
+            moved: false,
+        }
+    }
+
+    /// Node `x`. Every index the operations below pass is one the arena stored (Arena::new
+    /// stores only indices of its nodes, and the operations store only values read from
+    /// it) or a neighbour in a row, which a spacer bounds on both sides; the arena is private
+    /// to this module and its searches, so no caller can hand in another index. Unchecked,
+    /// because the bounds checks of the cover loops cost 12% of MacMahon's hexagon
+    /// (`cargo xtask bench search`); debug builds check every access.
+    #[inline(always)]
+    fn at(&self, x: u32) -> &Node {
+        debug_assert!((x as usize) < self.nodes.len(), "node {x} out of the arena");
+        // SAFETY: x < nodes.len(), by the invariant above.
+        unsafe { self.nodes.get_unchecked(x as usize) }
+    }
+
+    /// Node `x`, to change: see [`Arena::at`].
+    #[inline(always)]
+    fn at_mut(&mut self, x: u32) -> &mut Node {
+        debug_assert!((x as usize) < self.nodes.len(), "node {x} out of the arena");
+        // SAFETY: x < nodes.len(), by the invariant of `at`.
+        unsafe { self.nodes.get_unchecked_mut(x as usize) }
+    }
+
+    /// Starts fetching node `x` (the next row of a list: somewhere else in the arena), as
+    /// the exact cover arena does. Only a hint: it never faults and changes no memory.
+    #[inline(always)]
+    fn prefetch(&self, x: u32) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let p = self.nodes.as_ptr().wrapping_add(x as usize) as *const i8;
+            // SAFETY: a prefetch never faults and changes no memory, whatever the address;
+            // `wrapping_add` makes the address without any pointer rule at stake.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = x;
+    }
+
+    /// The length of an item's list.
+    #[inline]
+    pub(super) fn len(&self, h: u32) -> u32 {
+        self.at(h).itm
+    }
+
+    /// Removes a primary item from the active list.
+    #[inline]
+    pub(super) fn deactivate(&mut self, h: u32) {
+        let (l, r) = (self.prev[h as usize], self.next[h as usize]);
+        self.next[l as usize] = r;
+        self.prev[r as usize] = l;
+    }
+
+    /// Puts a primary item back into the active list.
+    #[inline]
+    pub(super) fn reactivate(&mut self, h: u32) {
+        let (l, r) = (self.prev[h as usize], self.next[h as usize]);
+        self.next[l as usize] = h;
+        self.prev[r as usize] = h;
+    }
+
+    /// Unlinks node `x` from its item's list.
+    #[inline]
+    fn unlink(&mut self, x: u32) {
+        let Node { up, down, itm, .. } = *self.at(x);
+        self.at_mut(up).down = down;
+        self.at_mut(down).up = up;
+        self.at_mut(itm).itm -= 1;
+    }
+
+    /// Links node `x` back where it was.
+    #[inline]
+    fn relink(&mut self, x: u32) {
+        let Node { up, down, itm, .. } = *self.at(x);
+        self.at_mut(up).down = x;
+        self.at_mut(down).up = x;
+        self.at_mut(itm).itm += 1;
+    }
+
+    /// Hides the option of row node `r`: unlinks its other nodes from their lists, except
+    /// cleansed ones. Returns the nodes unlinked (Knuth's updates).
+    #[inline]
+    fn hide(&mut self, r: u32) -> u64 {
+        let mut count = 0;
+        let mut x = r + 1;
+        while x != r {
+            let n = *self.at(x);
+            if n.color >= 0 {
+                self.unlink(x);
+                count += 1;
+            } else if n.color == SPACER_COLOR {
+                x = n.up;
+                continue;
+            }
+            x += 1;
+        }
+        count
+    }
+
+    /// Undoes [`Arena::hide`], walking the row the same way.
+    #[inline]
+    fn unhide(&mut self, r: u32) {
+        let mut x = r + 1;
+        while x != r {
+            let n = *self.at(x);
+            if n.color >= 0 {
+                self.relink(x);
+            } else if n.color == SPACER_COLOR {
+                x = n.up;
+                continue;
+            }
+            x += 1;
+        }
+    }
+
+    /// Undoes [`Arena::hide`] walking the row leftwards (for [`Arena::unpurify`]).
+    #[inline]
+    fn unhide_left(&mut self, r: u32) {
+        let mut x = r - 1;
+        while x != r {
+            let n = *self.at(x);
+            if n.color >= 0 {
+                self.relink(x);
+            } else if n.color == SPACER_COLOR {
+                x = n.down;
+                continue;
+            }
+            x -= 1;
+        }
+    }
+
+    /// Covers item `h`: hides every option in its list. The caller takes the item out of
+    /// the active list. Returns the updates: 1 for the item plus 1 per node unlinked.
+    pub(super) fn cover(&mut self, h: u32) -> u64 {
+        let mut count = 1;
+        let mut r = self.at(h).down;
+        while r != h {
+            let next = self.at(r).down;
+            self.prefetch(next);
+            count += self.hide(r);
+            r = next;
+        }
+        count
+    }
+
+    /// Undoes [`Arena::cover`] (the options are put back top to bottom, as Knuth notes
+    /// works as well as bottom to top).
+    pub(super) fn uncover(&mut self, h: u32) {
+        let mut r = self.at(h).down;
+        while r != h {
+            let next = self.at(r).down;
+            self.prefetch(next);
+            self.unhide(r);
+            r = next;
+        }
+    }
+
+    /// Purifies the item of row node `p`, whose colour it takes: hides every option that
+    /// gives the item another colour (or none) and marks those of the same colour cleansed.
+    /// Returns (updates, cleansings): 1 cleansing for the call plus 1 per option marked.
+    pub(super) fn purify(&mut self, p: u32) -> (u64, u64) {
+        let Node { itm: h, color, .. } = *self.at(p);
+        let (mut updates, mut cleansings) = (0, 1);
+        let mut r = self.at(h).down;
+        while r != h {
+            let next = self.at(r).down;
+            self.prefetch(next);
+            if self.at(r).color != color {
+                updates += self.hide(r);
+            } else if r != p {
+                self.at_mut(r).color = CLEANSED;
+                cleansings += 1;
+            }
+            r = next;
+        }
+        (updates, cleansings)
+    }
+
+    /// Undoes [`Arena::purify`], bottom to top.
+    pub(super) fn unpurify(&mut self, p: u32) {
+        let Node { itm: h, color, .. } = *self.at(p);
+        let mut r = self.at(h).up;
+        while r != h {
+            let next = self.at(r).up;
+            self.prefetch(next);
+            if self.at(r).color < 0 {
+                self.at_mut(r).color = color;
+            } else if r != p {
+                self.unhide_left(r);
+            }
+            r = next;
+        }
+    }
+
+    /// Covers or purifies the other items of the option of row node `x` (Algorithm M's
+    /// "cover or partially cover"): a primary item with bound > 1 only loses one from its
+    /// bound. Returns (updates, cleansings).
+    pub(super) fn commit(&mut self, x: u32) -> (u64, u64) {
+        let (mut updates, mut cleansings) = (0, 0);
+        let mut p = x + 1;
+        while p != x {
+            let n = *self.at(p);
+            if n.itm == SPACER {
+                p = n.up;
+                continue;
+            }
+            let h = n.itm;
+            if h < self.second {
+                self.bound[h as usize] -= 1;
+                if self.bound[h as usize] == 0 {
+                    updates += self.cover(h);
+                    self.deactivate(h);
+                }
+            } else if n.color == 0 {
+                updates += self.cover(h);
+            } else if n.color > 0 {
+                let (u, c) = self.purify(p);
+                updates += u;
+                cleansings += c;
+            }
+            p += 1;
+        }
+        (updates, cleansings)
+    }
+
+    /// Undoes [`Arena::commit`], right to left.
+    pub(super) fn uncommit(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let n = *self.at(p);
+            if n.itm == SPACER {
+                p = n.down;
+                continue;
+            }
+            let h = n.itm;
+            if h < self.second {
+                if self.bound[h as usize] == 0 {
+                    self.uncover(h);
+                    self.reactivate(h);
+                }
+                self.bound[h as usize] += 1;
+            } else if n.color == 0 {
+                self.uncover(h);
+            } else if n.color > 0 {
+                self.unpurify(p);
+            }
+            p -= 1;
+        }
+    }
+
+    /// Tweaks row node `x` (Algorithm M): takes it out of its item's list, and, if `block`,
+    /// hides its whole option. Returns the nodes unlinked.
+    pub(super) fn tweak(&mut self, x: u32, block: bool) -> u64 {
+        if !block {
+            self.unlink(x);
+            return 1;
+        }
+        self.hide(x) + {
+            self.unlink(x);
+            1
+        }
+    }
+
+    /// Undoes the tweaks of item `h` made since its list began at `first` (Knuth's untweak:
+    /// the tweaked nodes still point down to each other, so the list is rebuilt from them);
+    /// `unblock` undoes the hiding of their options, else the item is uncovered.
+    pub(super) fn untweak(&mut self, h: u32, first: u32, unblock: bool) {
+        let z = self.at(h).down;
+        self.at_mut(h).down = first;
+        let (mut r, mut above, mut k) = (first, h, 0);
+        while r != z {
+            self.at_mut(r).up = above;
+            k += 1;
+            if unblock {
+                self.unhide(r);
+            }
+            above = r;
+            r = self.at(r).down;
+        }
+        self.at_mut(z).up = above;
+        self.at_mut(h).itm += k;
+        if !unblock {
+            self.uncover(h);
+        }
+    }
+
+    /// The first active primary item, or 0 if none is left.
+    #[inline]
+    pub(super) fn first_active(&self) -> u32 {
+        self.next[0]
+    }
+
+    /// Checks the arena's invariants: every link in range, every list consistent in both
+    /// directions, and lengths equal to the lists'. For tests.
+    #[cfg(test)]
+    pub(super) fn check(&self) -> Result<(), String> {
+        let n = self.nodes.len() as u32;
+        for h in 1..=self.items as u32 {
+            let mut len = 0;
+            let mut x = h;
+            loop {
+                let d = self.nodes[x as usize].down;
+                if d >= n || self.nodes[d as usize].up != x {
+                    return Err(format!("list of item {h} broken at node {x}"));
+                }
+                if d == h {
+                    break;
+                }
+                if self.nodes[d as usize].itm != h {
+                    return Err(format!(
+                        "node {d} in the list of item {h} belongs elsewhere"
+                    ));
+                }
+                if self.nodes[d as usize].color < 0 {
+                    return Err(format!("node {d} left cleansed"));
+                }
+                len += 1;
+                x = d;
+            }
+            if len != self.len(h) {
+                return Err(format!("item {h}: length {} but {len} nodes", self.len(h)));
+            }
+        }
+        Ok(())
+    }
+}

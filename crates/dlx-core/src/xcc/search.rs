@@ -1,0 +1,591 @@
+//! search(k) for colours and multiplicities: Knuth's Algorithm M, which is Algorithm C when
+//! every bound is `[1, 1]`, written as a resumable state machine so that it can be driven as
+//! an iterator.
+//!
+//! At each node the search chooses an active primary item (the S heuristic: the smallest
+//! *branching degree*, `len + min(slack, bound) - bound + 1`, ties to the smaller slack, then
+//! the longer list, then the leftmost; for exact cover this is dance.w's rule) and tries its
+//! *moves*: each option still in its list, and, when the item may stay below its upper bound,
+//! finally the *null move* that leaves it as it is. An item that must take more options
+//! (`bound > 1` or slack) is *tweaked* rather than covered: each option tried is taken out of
+//! its list, so that later moves do not repeat it.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::arena::Arena;
+use crate::estimate::{Probe, SplitMix64};
+use crate::search::Heuristic;
+use crate::solution::{ChosenRow, Solution};
+use crate::stats::{Level, Stats};
+
+/// Where the state machine resumes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// Enter a new node at `level`.
+    Forward,
+    /// Try the move `choice[level]`.
+    Advance,
+    /// Restore the item chosen at `level` and leave the level.
+    Backup,
+    /// Return to the node above.
+    Backdown,
+    /// The tree is exhausted, or the search was stopped.
+    Done,
+}
+
+/// One search over an [`super::Xcc`] arena: configure it with the builder methods, then
+/// drive it with [`XccSearch::run`], [`XccSearch::count`], [`XccSearch::first`] or as an
+/// iterator of [`Solution`]s. Dropping it, finished or not, restores the arena exactly.
+pub struct XccSearch<'a> {
+    arena: &'a mut Arena,
+    /// Algorithm M's counting when the matrix has bounds (DLX3); else DLX2's, which covers
+    /// an item with no options before backing up (1 update).
+    bounds: bool,
+    heuristic: Heuristic,
+    step: Step,
+    level: usize,
+    /// Per level: the node of the move (an option's node, or the item's header for the null
+    /// move), the item branched on, the top of its list before any tweak, the move's number,
+    /// and the branching degree.
+    choice: Vec<u32>,
+    best: Vec<u32>,
+    first_tweak: Vec<u32>,
+    index: Vec<u32>,
+    degree: Vec<u32>,
+    /// Per depth: nodes entered, updates and cleansings made there.
+    nodes: Vec<u64>,
+    updates: Vec<u64>,
+    cleansings: Vec<u64>,
+    solutions: u64,
+    limit: Option<u64>,
+    stopped: bool,
+    interrupt: &'a AtomicBool,
+    interrupted: bool,
+    /// When splitting: the depth whose nodes are recorded as paths instead of searched.
+    cutoff: Option<usize>,
+    paths: Vec<Vec<u32>>,
+    /// When searching a subtree: the move to take at each level above it.
+    path: Vec<u32>,
+    /// When probing for an estimate: the generator that picks each level's move.
+    rng: Option<SplitMix64>,
+    /// Per depth: the updates made on entering the node (covering the item chosen there, or
+    /// DLX2's charge for an empty one), apart from those of the move tried.
+    entry: Vec<u64>,
+}
+
+/// The top of a search tree cut at a depth ([`XccSearch::split`]): the figures above the
+/// cut and the nodes at the cut, each as the numbers of the moves that lead to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct XccSplit {
+    /// The depth of the cut.
+    pub depth: usize,
+    /// The figures of the depths above the cut, and the solutions found there.
+    pub stats: Stats,
+    /// The solutions found above the cut.
+    pub solutions: Vec<Solution>,
+    /// The nodes at the cut: the number of the move taken at each level, from 0.
+    pub paths: Vec<Vec<u32>>,
+}
+
+impl<'a> XccSearch<'a> {
+    pub(super) fn new(arena: &'a mut Arena, bounds: bool, interrupt: &'a AtomicBool) -> Self {
+        arena.moved = true;
+        XccSearch {
+            arena,
+            bounds,
+            heuristic: Heuristic::Mrv,
+            step: Step::Forward,
+            level: 0,
+            choice: Vec::new(),
+            best: Vec::new(),
+            first_tweak: Vec::new(),
+            index: Vec::new(),
+            degree: Vec::new(),
+            nodes: Vec::new(),
+            updates: Vec::new(),
+            cleansings: Vec::new(),
+            solutions: 0,
+            limit: None,
+            stopped: false,
+            interrupt,
+            interrupted: false,
+            cutoff: None,
+            paths: Vec::new(),
+            path: Vec::new(),
+            rng: None,
+            entry: Vec::new(),
+        }
+    }
+
+    /// Chooses the item to branch on: [`Heuristic::Mrv`] (the default, Knuth's) or
+    /// [`Heuristic::Leftmost`].
+    pub fn heuristic(mut self, h: Heuristic) -> Self {
+        self.heuristic = h;
+        self
+    }
+
+    /// Stops after `n` solutions.
+    pub fn limit(mut self, n: u64) -> Self {
+        self.limit = Some(n);
+        self
+    }
+
+    /// Stops at the next node once `flag` is set (for example by a Ctrl-C handler); the
+    /// figures then cover the part of the tree searched, with `complete` false.
+    pub fn interrupt(mut self, flag: &'a AtomicBool) -> Self {
+        self.interrupt = flag;
+        self
+    }
+
+    /// Whether the interrupt flag stopped the search.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
+    }
+
+    /// Searches only the subtree reached by the moves of `path` (from [`XccSearch::split`]);
+    /// its figures count only the depths at and below the path's end.
+    pub(super) fn below(mut self, path: Vec<u32>) -> Self {
+        self.path = path;
+        self
+    }
+
+    /// The figures so far.
+    pub fn stats(&self) -> Stats {
+        let from = self.path.len();
+        let at = |v: &Vec<u64>, d: usize| {
+            if d < from {
+                0
+            } else {
+                v.get(d).copied().unwrap_or(0)
+            }
+        };
+        let depth = self.nodes.len().max(self.updates.len());
+        let levels = (0..depth)
+            .map(|k| Level {
+                nodes: at(&self.nodes, k + 1),
+                updates: at(&self.updates, k),
+            })
+            .collect();
+        let mut stats = Stats::from_levels(
+            self.solutions,
+            levels,
+            self.step == Step::Done && !self.stopped,
+        );
+        // The root is counted by from_levels; a subtree's root is counted at its depth.
+        if from > 0 {
+            stats.nodes -= 1;
+        }
+        stats.cleansings = (0..self.cleansings.len())
+            .map(|d| at(&self.cleansings, d))
+            .sum();
+        stats
+    }
+
+    /// Knuth's estimate of the fraction of the tree done, from the moves taken so far at
+    /// each level and their branching degrees.
+    pub fn progress(&self) -> f64 {
+        if self.step == Step::Done && !self.stopped {
+            return 1.0;
+        }
+        let (mut done, mut scale) = (0.0, 1.0);
+        for l in 0..self.level.min(self.index.len()) {
+            let d = f64::from(self.degree[l].max(1));
+            done += scale * f64::from(self.index[l]) / d;
+            scale /= d;
+        }
+        done
+    }
+
+    /// Grows the per-level arrays to hold `level`.
+    fn reserve(&mut self, level: usize) {
+        if self.choice.len() <= level {
+            let n = level + 1;
+            self.choice.resize(n, 0);
+            self.best.resize(n, 0);
+            self.first_tweak.resize(n, 0);
+            self.index.resize(n, 0);
+            self.degree.resize(n, 0);
+        }
+        if self.nodes.len() <= level + 1 {
+            self.nodes.resize(level + 2, 0);
+            self.updates.resize(level + 2, 0);
+            self.cleansings.resize(level + 2, 0);
+            self.entry.resize(level + 2, 0);
+        }
+    }
+
+    /// The item to branch on and its branching degree; `None` when no primary item is
+    /// active (a solution).
+    fn choose(&self) -> Option<(u32, i64)> {
+        let a = &*self.arena;
+        let mut k = a.first_active();
+        if k == 0 {
+            return None;
+        }
+        let score = |k: u32| {
+            let (b, len) = (a.bound[k as usize] as i64, a.len(k) as i64);
+            let s = (a.slack[k as usize] as i64).min(b);
+            (len + s - b + 1, s, len)
+        };
+        if self.heuristic == Heuristic::Leftmost {
+            return Some((k, score(k).0));
+        }
+        if !self.bounds {
+            // Exact cover's S heuristic: the shortest list, leftmost on ties; none is
+            // shorter than empty.
+            let (mut best, mut min) = (k, u32::MAX);
+            while k != 0 {
+                let len = a.len(k);
+                if len < min {
+                    (best, min) = (k, len);
+                    if len == 0 {
+                        break;
+                    }
+                }
+                k = a.next[k as usize];
+            }
+            return Some((best, i64::from(min)));
+        }
+        let mut best = (k, score(k));
+        k = a.next[k as usize];
+        while k != 0 {
+            let (t, s, len) = score(k);
+            let (bt, bs, blen) = best.1;
+            if t < bt || (t == bt && (s < bs || (s == bs && len > blen))) {
+                best = (k, (t, s, len));
+            }
+            k = a.next[k as usize];
+        }
+        Some((best.0, best.1.0))
+    }
+
+    /// Runs the state machine until the next solution (true) or the end (false).
+    fn step(&mut self) -> bool {
+        loop {
+            match self.step {
+                Step::Done => return false,
+                Step::Forward => {
+                    let level = self.level;
+                    self.reserve(level);
+                    if self.interrupt.load(Ordering::Relaxed) {
+                        self.interrupted = true;
+                        self.stop();
+                        return false;
+                    }
+                    if self.cutoff == Some(level) {
+                        self.paths.push(self.index[..level].to_vec());
+                        self.step = Step::Backdown;
+                        continue;
+                    }
+                    self.nodes[level] += 1;
+                    let Some((best, degree)) = self.choose() else {
+                        self.solutions += 1;
+                        self.step = Step::Backdown;
+                        if self.limit.is_some_and(|n| self.solutions >= n) {
+                            self.stopped = true;
+                        }
+                        return true;
+                    };
+                    if degree <= 0 {
+                        if !self.bounds {
+                            // DLX2 covers the empty item, then finds no option to try.
+                            self.updates[level] += 1;
+                            self.entry[level] = 1;
+                        }
+                        self.step = Step::Backdown;
+                        continue;
+                    }
+                    if let Some(rng) = &mut self.rng {
+                        // A probe takes one move, at random.
+                        debug_assert_eq!(self.path.len(), level);
+                        self.path
+                            .push(rng.below(degree.min(i64::from(u32::MAX)) as u32));
+                    }
+                    let a = &mut *self.arena;
+                    let top = a.nodes[best as usize].down;
+                    self.choice[level] = top;
+                    self.best[level] = best;
+                    self.index[level] = 0;
+                    self.degree[level] = degree as u32;
+                    self.first_tweak[level] = top;
+                    a.bound[best as usize] -= 1;
+                    self.entry[level] = 0;
+                    if a.bound[best as usize] == 0 {
+                        let u = a.cover(best);
+                        self.updates[level] += u;
+                        self.entry[level] = u;
+                        a.deactivate(best);
+                    }
+                    self.step = Step::Advance;
+                }
+                Step::Advance => {
+                    let level = self.level;
+                    let (best, cur) = (self.best[level], self.choice[level]);
+                    let a = &mut *self.arena;
+                    let (bound, slack) = (a.bound[best as usize], a.slack[best as usize]);
+                    let mut tweaked = 0;
+                    if bound == 0 && slack == 0 {
+                        if cur == best {
+                            self.step = Step::Backup;
+                            continue;
+                        }
+                    } else if i64::from(a.len(best)) <= i64::from(bound) - i64::from(slack) {
+                        self.step = Step::Backup;
+                        continue;
+                    } else if cur != best {
+                        tweaked = a.tweak(cur, bound != 0);
+                    } else if bound != 0 {
+                        a.deactivate(best);
+                    }
+                    if level < self.path.len() && self.index[level] != self.path[level] {
+                        // Not on the way to the subtree: skip this move, or, past it, leave
+                        // the level as the null move's return would (reactivating the item
+                        // if the null move or a cover took it out).
+                        if self.index[level] > self.path[level] || cur == best {
+                            if cur == best || (bound == 0 && slack != 0) {
+                                a.reactivate(best);
+                            }
+                            self.step = Step::Backup;
+                        } else {
+                            self.choice[level] = a.nodes[cur as usize].down;
+                            self.index[level] += 1;
+                        }
+                        // The tweak of a move skipped belongs to a sibling's subtree, which
+                        // neither a worker nor a probe counts.
+                        continue;
+                    }
+                    self.updates[level] += tweaked;
+                    if cur != best {
+                        let (u, c) = a.commit(cur);
+                        self.updates[level] += u;
+                        self.cleansings[level] += c;
+                    }
+                    self.level += 1;
+                    self.step = Step::Forward;
+                }
+                Step::Backup => {
+                    let level = self.level;
+                    let best = self.best[level];
+                    let a = &mut *self.arena;
+                    if a.bound[best as usize] == 0 && a.slack[best as usize] == 0 {
+                        a.uncover(best);
+                        a.reactivate(best);
+                    } else {
+                        let unblock = a.bound[best as usize] != 0;
+                        a.untweak(best, self.first_tweak[level], unblock);
+                    }
+                    a.bound[best as usize] += 1;
+                    self.step = Step::Backdown;
+                }
+                Step::Backdown => {
+                    if self.level == 0 {
+                        self.step = Step::Done;
+                        self.arena.moved = false;
+                        return false;
+                    }
+                    if self.stopped {
+                        // A limit: unwind without trying further moves.
+                        self.unwind();
+                        return false;
+                    }
+                    self.level -= 1;
+                    let level = self.level;
+                    let (best, cur) = (self.best[level], self.choice[level]);
+                    let a = &mut *self.arena;
+                    if cur == best {
+                        // The null move was the last.
+                        a.reactivate(best);
+                        self.step = Step::Backup;
+                        continue;
+                    }
+                    a.uncommit(cur);
+                    self.choice[level] = a.nodes[cur as usize].down;
+                    self.index[level] += 1;
+                    self.step = Step::Advance;
+                }
+            }
+        }
+    }
+
+    /// Stops the search: the links are put back at once.
+    fn stop(&mut self) {
+        self.step = Step::Backdown;
+        self.stopped = true;
+        self.unwind();
+    }
+
+    /// Puts every link back from wherever the state machine stands, level by level. The
+    /// machine stops only on entering a node (a solution, an interrupt), so every level
+    /// below holds a move made: undo it, then the item's choice, as the return from that
+    /// move and the level's backup would.
+    fn unwind(&mut self) {
+        debug_assert!(matches!(
+            self.step,
+            Step::Forward | Step::Backdown | Step::Done
+        ));
+        while self.level > 0 {
+            self.level -= 1;
+            let (best, cur) = (self.best[self.level], self.choice[self.level]);
+            let a = &mut *self.arena;
+            let (bound, slack) = (a.bound[best as usize], a.slack[best as usize]);
+            if cur != best {
+                a.uncommit(cur);
+            }
+            if bound == 0 && slack == 0 {
+                a.uncover(best);
+                a.reactivate(best);
+            } else {
+                // Out of the active list after the null move or a cover (bound 0).
+                if cur == best || bound == 0 {
+                    a.reactivate(best);
+                }
+                a.untweak(best, self.first_tweak[self.level], bound != 0);
+            }
+            a.bound[best as usize] += 1;
+        }
+        self.step = Step::Done;
+        self.arena.moved = false;
+    }
+
+    /// The solution just found: the options chosen (null moves leave none), each with the
+    /// item branched on.
+    fn solution_rows(&self) -> impl Iterator<Item = ChosenRow> + '_ {
+        let a = &*self.arena;
+        (0..self.level)
+            .filter(|&l| self.choice[l] != self.best[l])
+            .map(move |l| ChosenRow {
+                option: a.option_of[self.choice[l] as usize] as usize,
+                item: a.item_of[self.best[l] as usize] as usize,
+            })
+    }
+
+    /// One random root-to-leaf probe for Knuth's estimate: each level takes one of its moves
+    /// at random; a node reached through branching degrees d_0, ..., d_{k-1} stands for
+    /// d_0 ⋯ d_{k-1} nodes, the updates on entering it for as many, and a move's own updates
+    /// (its tweak and commit) for as many as its child. `level_nodes[k]` receives the weight
+    /// of the node met at depth k + 1.
+    pub(super) fn probe(mut self, rng: &mut SplitMix64, level_nodes: &mut Vec<f64>) -> Probe {
+        self.rng = Some(rng.clone());
+        let solution = self.step();
+        if solution {
+            self.stopped = true;
+            self.unwind();
+        } else {
+            while self.step() {}
+        }
+        let leaf = self.path.len();
+        let (mut weight, mut nodes, mut updates) = (1.0f64, 1.0f64, 0.0f64);
+        for l in 0..=leaf {
+            let entry = self.entry.get(l).copied().unwrap_or(0);
+            updates += weight * entry as f64;
+            if l == leaf {
+                break;
+            }
+            let child = weight * f64::from(self.degree[l]);
+            updates += child * (self.updates[l] - entry) as f64;
+            if level_nodes.len() <= l {
+                level_nodes.push(0.0);
+            }
+            level_nodes[l] += child;
+            nodes += child;
+            weight = child;
+        }
+        *rng = self.rng.take().expect("set above");
+        Probe {
+            nodes,
+            updates,
+            solutions: if solution { weight } else { 0.0 },
+        }
+    }
+
+    /// Moves to the next solution without building it (for counting one at a time): false
+    /// when the tree is exhausted or a limit reached.
+    pub fn advance(&mut self) -> bool {
+        self.step()
+    }
+
+    /// The next solution, or `None` when the tree is exhausted or a limit reached.
+    pub fn next_solution(&mut self) -> Option<Solution> {
+        if self.step() {
+            Some(Solution {
+                rows: self.solution_rows().collect(),
+            })
+        } else {
+            None
+        }
+    }
+
+    /// Visits every solution until the visitor breaks; returns the figures.
+    pub fn run(mut self, mut visit: impl FnMut(&Solution) -> ControlFlow<()>) -> Stats {
+        let mut solution = Solution { rows: Vec::new() };
+        while self.step() {
+            solution.rows.clear();
+            solution.rows.extend(self.solution_rows());
+            if visit(&solution).is_break() {
+                self.stopped = true;
+                self.unwind();
+            }
+        }
+        self.stats()
+    }
+
+    /// Counts every solution.
+    pub fn count(mut self) -> Stats {
+        while self.step() {}
+        self.stats()
+    }
+
+    /// The first solution, and the figures up to it.
+    pub fn first(mut self) -> (Option<Solution>, Stats) {
+        let s = self.next_solution();
+        if s.is_some() {
+            self.stopped = true;
+            self.unwind();
+        }
+        (s, self.stats())
+    }
+
+    /// Searches the tree down to `depth` only, returning the figures above it and the paths
+    /// to the nodes at it (the parallel search's and the shards' subproblems).
+    pub fn split(mut self, depth: usize) -> XccSplit {
+        self.cutoff = Some(depth.max(1));
+        let mut solutions = Vec::new();
+        while let Some(s) = self.next_solution() {
+            solutions.push(s);
+        }
+        XccSplit {
+            depth: depth.max(1),
+            stats: self.stats(),
+            solutions,
+            paths: std::mem::take(&mut self.paths),
+        }
+    }
+}
+
+impl Iterator for XccSearch<'_> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        self.next_solution()
+    }
+}
+
+impl Drop for XccSearch<'_> {
+    fn drop(&mut self) {
+        if self.step != Step::Done && !std::thread::panicking() {
+            self.stopped = true;
+            self.unwind();
+        }
+    }
+}
+
+impl std::fmt::Debug for XccSearch<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("XccSearch")
+            .field("level", &self.level)
+            .field("solutions", &self.solutions)
+            .field("heuristic", &self.heuristic)
+            .finish_non_exhaustive()
+    }
+}

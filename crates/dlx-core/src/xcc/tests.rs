@@ -1,0 +1,330 @@
+//! Algorithms C and M against Knuth's figures and against brute force.
+
+use std::ops::ControlFlow;
+
+use proptest::prelude::*;
+
+use crate::format;
+use crate::matrix::{ItemKind, Matrix, MatrixBuilder};
+use crate::{Dlx, Heuristic, Xcc};
+
+/// (solutions, updates, cleansings, nodes) of a count.
+fn figures(text: &str) -> (u64, u64, u64, u64) {
+    let m = format::parse(text).expect("valid");
+    let s = Xcc::new(&m).count();
+    (s.solutions, s.updates, s.cleansings, s.nodes)
+}
+
+// The opening examples of Knuth's DLX2 and DLX3 and TAOCP's (49), with the figures those
+// programs print.
+const DLX2_INTRO: &str = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
+const DLX3_INTRO: &str = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+const TAOCP_49: &str = "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n";
+
+#[test]
+fn knuths_opening_examples_give_his_figures() {
+    assert_eq!(figures(DLX2_INTRO), (1, 14, 5, 4));
+    assert_eq!(figures(TAOCP_49), (1, 20, 3, 4));
+    assert_eq!(figures(DLX3_INTRO), (1, 14, 7, 6));
+}
+
+#[test]
+fn solutions_show_their_colours() {
+    let m = format::parse(DLX3_INTRO).unwrap();
+    let mut found = Vec::new();
+    Xcc::new(&m).search().run(|s| {
+        let mut lines = s.lines(&m);
+        lines.sort();
+        found.push(lines);
+        ControlFlow::Continue(())
+    });
+    assert_eq!(found, [["A C X:1 Y:1", "B X:1", "C Y:1"]]);
+}
+
+#[test]
+fn exact_cover_gives_the_plain_engines_figures() {
+    let m = format::parse("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
+    for h in [Heuristic::Mrv, Heuristic::Leftmost] {
+        let plain = Dlx::new(&m).count(h);
+        let general = Xcc::new(&m).search().heuristic(h).count();
+        assert_eq!(general, plain, "{h:?}");
+    }
+    let queens = crate::lookahead::tests::queens(8);
+    assert_eq!(
+        Xcc::new(&queens).count(),
+        Dlx::new(&queens).count(Heuristic::Mrv)
+    );
+}
+
+/// A random small problem: primary items with bounds, secondary items, options that may
+/// colour their secondary entries with one of three colours.
+#[derive(Debug, Clone)]
+struct Problem {
+    bounds: Vec<(u32, u32)>,
+    secondaries: usize,
+    options: Vec<Vec<(usize, u8)>>,
+}
+
+impl Problem {
+    fn matrix(&self) -> Matrix {
+        let mut b = MatrixBuilder::new();
+        for (k, &(lo, hi)) in self.bounds.iter().enumerate() {
+            b.primary_with(format!("p{k}"), lo, hi).unwrap();
+        }
+        for k in 0..self.secondaries {
+            b.secondary(format!("s{k}")).unwrap();
+        }
+        let n = self.bounds.len();
+        for option in &self.options {
+            let entries = option.iter().map(|&(i, c)| {
+                if i < n {
+                    (format!("p{i}"), None)
+                } else {
+                    (
+                        format!("s{}", i - n),
+                        (c > 0).then(|| ["r", "g", "b"][c as usize - 1]),
+                    )
+                }
+            });
+            b.option_coloured(entries).unwrap();
+        }
+        b.build().unwrap()
+    }
+
+    /// Solutions by brute force: the sets of options (each with a primary item) that cover
+    /// every primary item within its bounds and give every secondary item one colour, or
+    /// lie on it at most once.
+    fn brute_force(&self) -> Vec<Vec<usize>> {
+        let n = self.bounds.len();
+        let usable: Vec<usize> = (0..self.options.len())
+            .filter(|&o| self.options[o].iter().any(|&(i, _)| i < n))
+            .collect();
+        let mut found = Vec::new();
+        for mask in 0u32..1 << usable.len() {
+            let chosen: Vec<usize> = (0..usable.len())
+                .filter(|&k| mask >> k & 1 == 1)
+                .map(|k| usable[k])
+                .collect();
+            let mut count = vec![0u32; n];
+            let mut colours: Vec<Vec<u8>> = vec![Vec::new(); self.secondaries];
+            for &o in &chosen {
+                for &(i, c) in &self.options[o] {
+                    if i < n {
+                        count[i] += 1;
+                    } else {
+                        colours[i - n].push(c);
+                    }
+                }
+            }
+            // A secondary item lies in one chosen option, or in several that all give it
+            // the same colour (0 is none).
+            let mut ok = colours
+                .iter()
+                .all(|cs| cs.len() <= 1 || cs.iter().all(|&c| c != 0 && c == cs[0]));
+            ok &= (0..n).all(|i| self.bounds[i].0 <= count[i] && count[i] <= self.bounds[i].1);
+            if ok {
+                found.push(chosen);
+            }
+        }
+        found.sort();
+        found
+    }
+}
+
+fn problem(max_bound: u32) -> impl Strategy<Value = Problem> {
+    (1usize..=4, 0usize..=3).prop_flat_map(move |(n, s)| {
+        let bounds = prop::collection::vec(
+            (0..=max_bound, 1..=max_bound).prop_map(|(a, b)| (a.min(b), b)),
+            n,
+        );
+        let option = prop::collection::btree_map(0..n + s, 0u8..=3, 1..=4)
+            .prop_map(|m| m.into_iter().collect::<Vec<_>>());
+        let options = prop::collection::vec(option, 0..=11);
+        (bounds, Just(s), options).prop_map(|(bounds, secondaries, options)| Problem {
+            bounds,
+            secondaries,
+            options,
+        })
+    })
+}
+
+fn solutions(xcc: &mut Xcc, h: Heuristic) -> (Vec<Vec<usize>>, crate::Stats) {
+    let mut found = Vec::new();
+    let stats = xcc.search().heuristic(h).run(|s| {
+        found.push(s.sorted_options());
+        ControlFlow::Continue(())
+    });
+    found.sort();
+    (found, stats)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Every solution once, for colours alone (DLX2's counting) and with bounds (DLX3's),
+    /// under both rules; the iterator, the limit and the first solution agree.
+    #[test]
+    fn each_solution_is_found_once(p in prop_oneof![problem(1), problem(3)]) {
+        let m = p.matrix();
+        let truth = p.brute_force();
+        let mut xcc = Xcc::new(&m);
+        for h in [Heuristic::Mrv, Heuristic::Leftmost] {
+            let (found, stats) = solutions(&mut xcc, h);
+            prop_assert_eq!(&found, &truth, "{:?}", h);
+            prop_assert_eq!(stats.solutions, truth.len() as u64);
+            prop_assert!(stats.complete);
+            prop_assert_eq!(xcc.arena.check(), Ok(()));
+        }
+        let via_iterator: Vec<_> = xcc.search().collect();
+        prop_assert_eq!(via_iterator.len(), truth.len());
+        if !truth.is_empty() {
+            let k = truth.len().div_ceil(2) as u64;
+            let stats = xcc.search().limit(k).count();
+            prop_assert_eq!(stats.solutions, k);
+            let (first, _) = xcc.search().first();
+            prop_assert!(truth.contains(&first.unwrap().sorted_options()));
+        }
+        prop_assert_eq!(xcc.arena.check(), Ok(()));
+        prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
+    }
+
+    /// Parallel and split searches give the sequential figures exactly.
+    #[test]
+    fn parallel_figures_equal_sequential(p in prop_oneof![problem(1), problem(3)], threads in 1usize..=3) {
+        let m = p.matrix();
+        let mut xcc = Xcc::new(&m);
+        let whole = xcc.count();
+        prop_assert_eq!(xcc.par_count(Heuristic::Mrv, threads), whole.clone());
+        for depth in 1..4 {
+            let split = xcc.search().split(depth);
+            let mut total = split.stats.clone();
+            for path in &split.paths {
+                total.merge(&xcc.subtree(path, Heuristic::Mrv, |_| {}));
+            }
+            prop_assert_eq!(&total, &whole, "depth {}", depth);
+        }
+        prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
+    }
+}
+
+#[test]
+fn a_leaked_search_is_repaired() {
+    let m = format::parse(DLX3_INTRO).unwrap();
+    let mut xcc = Xcc::new(&m);
+    let truth = xcc.count();
+    let mut search = xcc.search();
+    assert!(search.next_solution().is_some());
+    std::mem::forget(search);
+    assert_eq!(xcc.count(), truth);
+}
+
+#[test]
+fn graph_colourings_count_the_chromatic_polynomial() {
+    // The 5-cycle: P(q) = (q - 1)^5 - (q - 1); edges primary, vertices coloured.
+    for q in 1..=4u64 {
+        let mut b = MatrixBuilder::new();
+        for e in 0..5 {
+            b.primary(format!("e{e}")).unwrap();
+        }
+        for v in 0..5 {
+            b.item(format!("v{v}"), ItemKind::Secondary).unwrap();
+        }
+        for e in 0..5 {
+            let (u, w) = (e, (e + 1) % 5);
+            for cu in 0..q {
+                for cw in (0..q).filter(|&c| c != cu) {
+                    let (cu, cw) = (cu.to_string(), cw.to_string());
+                    b.option_coloured([
+                        (format!("e{e}"), None),
+                        (format!("v{u}"), Some(cu.as_str())),
+                        (format!("v{w}"), Some(cw.as_str())),
+                    ])
+                    .unwrap();
+                }
+            }
+        }
+        let m = b.build().unwrap();
+        let expected = (q - 1).pow(5) as i64 - (q as i64 - 1);
+        assert_eq!(Xcc::new(&m).count().solutions as i64, expected, "q = {q}");
+    }
+}
+
+#[test]
+fn row_and_column_sums_count_oeis_a001499() {
+    // n x n 0/1 matrices with every row and column sum 2: 1, 6, 90, 2040 (A001499).
+    for (n, expected) in [(2, 1), (3, 6), (4, 90), (5, 2040)] {
+        let mut b = MatrixBuilder::new();
+        for i in 0..n {
+            b.primary_with(format!("r{i}"), 2, 2).unwrap();
+        }
+        for j in 0..n {
+            b.primary_with(format!("c{j}"), 2, 2).unwrap();
+        }
+        for i in 0..n {
+            for j in 0..n {
+                b.option([format!("r{i}"), format!("c{j}")]).unwrap();
+            }
+        }
+        let m = b.build().unwrap();
+        assert_eq!(Xcc::new(&m).count().solutions, expected, "n = {n}");
+    }
+}
+
+#[test]
+fn the_estimate_converges_to_the_true_figures() {
+    // Small trees of both kinds: colours (DLX2's counting) and bounds (DLX3's).
+    let mut colouring = MatrixBuilder::new();
+    for e in 0..5 {
+        colouring.primary(format!("e{e}")).unwrap();
+    }
+    for v in 0..5 {
+        colouring.secondary(format!("v{v}")).unwrap();
+    }
+    for e in 0..5 {
+        for (a, b) in [
+            ("0", "1"),
+            ("1", "0"),
+            ("0", "2"),
+            ("2", "0"),
+            ("1", "2"),
+            ("2", "1"),
+        ] {
+            let (u, w) = (format!("v{e}"), format!("v{}", (e + 1) % 5));
+            colouring
+                .option_coloured([(format!("e{e}"), None), (u, Some(a)), (w, Some(b))])
+                .unwrap();
+        }
+    }
+    let mut sums = MatrixBuilder::new();
+    for i in 0..4 {
+        sums.primary_with(format!("r{i}"), 2, 2).unwrap();
+        sums.primary_with(format!("c{i}"), 1, 3).unwrap();
+    }
+    for i in 0..4 {
+        for j in 0..4 {
+            sums.option([format!("r{i}"), format!("c{j}")]).unwrap();
+        }
+    }
+    for m in [
+        colouring.build().unwrap(),
+        sums.build().unwrap(),
+        format::parse(DLX3_INTRO).unwrap(),
+    ] {
+        let mut xcc = Xcc::new(&m);
+        let truth = xcc.count();
+        let est = xcc.estimate(Heuristic::Mrv, 40_000, 7);
+        let close = |what: &str, mean: f64, truth: u64| {
+            let t = truth as f64;
+            assert!(
+                (mean - t).abs() <= 0.05 * t + 0.5,
+                "{what}: estimate {mean}, truth {t}"
+            );
+        };
+        close("nodes", est.nodes.mean, truth.nodes);
+        close("updates", est.updates.mean, truth.updates);
+        close("solutions", est.solutions.mean, truth.solutions);
+        let by_level: f64 = est.level_nodes.iter().sum();
+        close("levels", by_level + 1.0, truth.nodes);
+        assert_eq!(xcc.count(), truth, "the probes restore the arena");
+    }
+}
