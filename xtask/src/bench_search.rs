@@ -13,6 +13,11 @@
 //!   reads the same matrices through `dlx solve`;
 //! - `--dance PATH`: a local build of Knuth's dance.w (not part of this repository), fed the
 //!   matrix in his format without comment lines, for the ratio against his program.
+//!
+//! `--xcc FILE` adds a problem with colours or multiplicities (for example MacMahon's
+//! triangles in a hexagon, written by Knuth's macmahon-triangles-dlx): [`dlx_core::Xcc`] on
+//! one thread and on all cores (figures checked identical), and with `--dlx2 PATH` (or
+//! `--dlx3 PATH` for a file with bounds) Knuth's program on the same file in the same round.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -130,6 +135,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
         println!("{line}");
     }
+    if let Some(file) = option_value(args, "--xcc") {
+        xcc(args, file, rounds, threads)?;
+    }
     println!(
         "\ndead ends: one thread's time without the dead-end test over its time with it (the \
          figures are the same)."
@@ -141,6 +149,62 @@ pub fn run(args: &[String]) -> Result<(), String> {
     println!(
         "\"vs\" columns: the baseline's time over ours on one thread (above 1 = we are faster)."
     );
+    Ok(())
+}
+
+/// The `--xcc FILE` line: one thread, all cores, and Knuth's DLX2 or DLX3 if given.
+fn xcc(args: &[String], file: &str, rounds: usize, threads: usize) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let matrix = format::parse(&text).map_err(|e| format!("{file}: {e}"))?;
+    let knuth = option_value(args, "--dlx2")
+        .or_else(|| option_value(args, "--dlx3"))
+        .map(PathBuf::from);
+    let mut x = dlx_core::Xcc::new(&matrix);
+    let (mut one, mut all, mut theirs) = (Duration::MAX, Duration::MAX, Duration::MAX);
+    let mut stats = Stats::default();
+    for _ in 0..rounds.max(1) {
+        let (t, seq) = timed(|| x.count());
+        (one, stats) = (one.min(t), seq);
+        let (t, par) = timed(|| x.par_count(dlx_core::Heuristic::Mrv, threads));
+        all = all.min(t);
+        if par != stats {
+            return Err(format!(
+                "{file}: parallel figures differ from sequential ones"
+            ));
+        }
+        if let Some(k) = &knuth {
+            theirs = theirs.min(time_command(&mut Command::new(k), Some(&text))?);
+        }
+    }
+    let name = Path::new(file)
+        .file_stem()
+        .map_or(file.into(), |s| s.to_string_lossy());
+    println!(
+        "\n{:<16} {:>14} {:>10} {:>10} {:>10} {:>9}{}",
+        "xcc",
+        "updates",
+        "1 thread",
+        "M upd/s",
+        "cleansings",
+        "speed-up",
+        if knuth.is_some() { "  vs Knuth" } else { "" }
+    );
+    let mut line = format!(
+        "{:<16} {:>14} {:>8.3} s {:>10.1} {:>10} {:>8.2}x",
+        name,
+        stats.updates,
+        one.as_secs_f64(),
+        stats.updates as f64 / one.as_secs_f64() / 1e6,
+        stats.cleansings,
+        one.as_secs_f64() / all.as_secs_f64(),
+    );
+    if knuth.is_some() {
+        line.push_str(&format!(
+            "  {:>8.2}x",
+            theirs.as_secs_f64() / one.as_secs_f64()
+        ));
+    }
+    println!("{line}");
     Ok(())
 }
 

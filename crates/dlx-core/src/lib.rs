@@ -39,7 +39,10 @@
 //!   secondary) and options;
 //! - [`Dlx::new`] lays the matrix out as the paper's link arena ([`Links`]);
 //! - [`Dlx::search`] runs Algorithm DLX: visit, count, first, limit, or iterate solutions;
-//! - every run returns [`Stats`]: solutions, updates, nodes and the per-level profile.
+//! - every run returns [`Stats`]: solutions, updates, nodes and the per-level profile;
+//! - [`Xcc`] searches problems with colours or multiplicities (Knuth's Algorithms C and M,
+//!   his programs DLX2 and DLX3), with the same [`Stats`] (plus cleansings) and
+//!   [`Solution`]s: see the [`xcc`] module.
 
 #![warn(missing_docs)]
 

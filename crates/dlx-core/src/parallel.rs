@@ -234,26 +234,82 @@ impl Dlx {
         visit: Option<&(dyn Fn(&Solution) + Sync)>,
         observe: &(dyn Fn(&Stats, usize, usize) + Sync),
     ) -> Stats {
-        let split = self.split_for_threads(heuristic, pool.map_or(1, |p| p.current_num_threads()));
-        if let Some(visit) = visit {
-            split.solutions.iter().for_each(visit);
-        }
-        let total = split.paths.len();
-        observe(&split.stats, 0, total);
-        let done = AtomicUsize::new(0);
-        let below = search_paths(self, pool, &split.paths, |dlx, path| {
-            let part = match visit {
-                Some(visit) => dlx.subtree_with(path, heuristic, Some(&mut |s| visit(s))),
-                None => dlx.subtree_with(path, heuristic, None),
-            }
-            .expect("the split's paths are paths of this arena");
-            observe(&part, done.fetch_add(1, Ordering::Relaxed) + 1, total);
-            part
-        });
-        let mut total = split.stats;
-        total.merge(&below);
-        total
+        par_search(self, pool, heuristic, visit, observe)
     }
+}
+
+/// What the parallel search needs of an engine ([`Dlx`], [`crate::Xcc`]): the top of its
+/// tree cut for some threads, and the search of the subtree below one path of the cut.
+pub(crate) trait Subtrees: Clone + Send + Sync {
+    /// A node at the cut, as the engine replays it.
+    type Path: Sync;
+    /// The figures above the cut, its solutions, and the paths to the nodes at the cut.
+    fn cut(
+        &mut self,
+        heuristic: Heuristic,
+        threads: usize,
+    ) -> (Stats, Vec<Solution>, Vec<Self::Path>);
+    /// The subtree below `path`, its figures at their depths in the whole tree.
+    fn below(
+        &mut self,
+        path: &Self::Path,
+        heuristic: Heuristic,
+        visit: Option<&mut dyn FnMut(&Solution)>,
+    ) -> Stats;
+}
+
+impl Subtrees for Dlx {
+    type Path = Vec<ChosenRow>;
+
+    fn cut(
+        &mut self,
+        heuristic: Heuristic,
+        threads: usize,
+    ) -> (Stats, Vec<Solution>, Vec<Self::Path>) {
+        let split = self.split_for_threads(heuristic, threads);
+        (split.stats, split.solutions, split.paths)
+    }
+
+    fn below(
+        &mut self,
+        path: &Self::Path,
+        heuristic: Heuristic,
+        visit: Option<&mut dyn FnMut(&Solution)>,
+    ) -> Stats {
+        self.subtree_with(path, heuristic, visit)
+            .expect("the split's paths are paths of this arena")
+    }
+}
+
+/// The parallel search of any engine: the cut, then its subtrees in `pool` (or, without
+/// one, on the calling thread), `observe(part, done, total)` told of each part; with no
+/// visitor the subtrees are only counted.
+pub(crate) fn par_search<E: Subtrees>(
+    engine: &mut E,
+    pool: Option<&rayon::ThreadPool>,
+    heuristic: Heuristic,
+    visit: Option<&(dyn Fn(&Solution) + Sync)>,
+    observe: &(dyn Fn(&Stats, usize, usize) + Sync),
+) -> Stats {
+    let (above, solutions, paths) =
+        engine.cut(heuristic, pool.map_or(1, |p| p.current_num_threads()));
+    if let Some(visit) = visit {
+        solutions.iter().for_each(visit);
+    }
+    let total = paths.len();
+    observe(&above, 0, total);
+    let done = AtomicUsize::new(0);
+    let below = search_paths(engine, pool, &paths, |e, path| {
+        let part = match visit {
+            Some(visit) => e.below(path, heuristic, Some(&mut |s| visit(s))),
+            None => e.below(path, heuristic, None),
+        };
+        observe(&part, done.fetch_add(1, Ordering::Relaxed) + 1, total);
+        part
+    });
+    let mut total = above;
+    total.merge(&below);
+    total
 }
 
 #[cfg(test)]

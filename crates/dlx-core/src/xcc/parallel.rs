@@ -7,10 +7,10 @@
 //! themselves: it runs the same search, skipping every move off the path, and counts only
 //! the depths at and below d, where the two runs' trees are the same.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use super::{Xcc, XccSearch, XccSplit};
-use crate::parallel::{SUBPROBLEMS_PER_THREAD, pool, search_paths, shallowest_split};
+use crate::parallel::{
+    SUBPROBLEMS_PER_THREAD, Subtrees, par_search, pool, search_paths, shallowest_split,
+};
 use crate::search::Heuristic;
 use crate::solution::Solution;
 use crate::stats::Stats;
@@ -102,28 +102,29 @@ impl Xcc {
         visit: Option<&(dyn Fn(&Solution) + Sync)>,
         observe: &(dyn Fn(&Stats, usize, usize) + Sync),
     ) -> Stats {
-        let pool = pool(threads);
-        let split = self.split_for_threads(
-            heuristic,
-            pool.as_ref().map_or(1, |p| p.current_num_threads()),
-        );
-        if let Some(visit) = visit {
-            split.solutions.iter().for_each(visit);
-        }
-        let total = split.paths.len();
-        observe(&split.stats, 0, total);
-        let done = AtomicUsize::new(0);
-        let below = search_paths(self, pool.as_ref(), &split.paths, |xcc, path| {
-            let part = match visit {
-                Some(visit) => xcc.subtree_with(path, heuristic, Some(&mut |s| visit(s))),
-                None => xcc.subtree_with(path, heuristic, None),
-            };
-            observe(&part, done.fetch_add(1, Ordering::Relaxed) + 1, total);
-            part
-        });
-        let mut total = split.stats;
-        total.merge(&below);
-        total
+        par_search(self, pool(threads).as_ref(), heuristic, visit, observe)
+    }
+}
+
+impl Subtrees for Xcc {
+    type Path = Vec<u32>;
+
+    fn cut(
+        &mut self,
+        heuristic: Heuristic,
+        threads: usize,
+    ) -> (Stats, Vec<Solution>, Vec<Self::Path>) {
+        let split = self.split_for_threads(heuristic, threads);
+        (split.stats, split.solutions, split.paths)
+    }
+
+    fn below(
+        &mut self,
+        path: &Self::Path,
+        heuristic: Heuristic,
+        visit: Option<&mut dyn FnMut(&Solution)>,
+    ) -> Stats {
+        self.subtree_with(path, heuristic, visit)
     }
 }
 
