@@ -46,11 +46,13 @@ pub struct XccSearch<'a> {
     step: Step,
     level: usize,
     /// Per level: the node of the move (an option's node, or the item's header for the null
-    /// move), the item branched on, the top of its list before any tweak, the move's number,
-    /// and the branching degree.
+    /// move), the item branched on, the move's number, and the branching degree.
     choice: Vec<u32>,
     best: Vec<u32>,
-    first_tweak: Vec<u32>,
+    /// Per level: the arena's trail mark before the item's cover and the tweaks, and before
+    /// the current move's commit.
+    entry_mark: Vec<usize>,
+    move_mark: Vec<usize>,
     index: Vec<u32>,
     degree: Vec<u32>,
     /// Per depth: nodes entered, updates and cleansings made there.
@@ -99,7 +101,8 @@ impl<'a> XccSearch<'a> {
             level: 0,
             choice: Vec::new(),
             best: Vec::new(),
-            first_tweak: Vec::new(),
+            entry_mark: Vec::new(),
+            move_mark: Vec::new(),
             index: Vec::new(),
             degree: Vec::new(),
             nodes: Vec::new(),
@@ -203,7 +206,8 @@ impl<'a> XccSearch<'a> {
             let n = level + 1;
             self.choice.resize(n, 0);
             self.best.resize(n, 0);
-            self.first_tweak.resize(n, 0);
+            self.entry_mark.resize(n, 0);
+            self.move_mark.resize(n, 0);
             self.index.resize(n, 0);
             self.degree.resize(n, 0);
         }
@@ -280,7 +284,11 @@ impl<'a> XccSearch<'a> {
                     }
                     self.nodes[level] += 1;
                     let Some((best, degree)) = self.choose() else {
-                        self.solutions += 1;
+                        // Only a subtree's own solutions count (a path that is not one of
+                        // this tree's may end above its end).
+                        if level >= self.path.len() {
+                            self.solutions += 1;
+                        }
                         self.step = Step::Backdown;
                         if self.limit.is_some_and(|n| self.solutions >= n) {
                             self.stopped = true;
@@ -308,7 +316,7 @@ impl<'a> XccSearch<'a> {
                     self.best[level] = best;
                     self.index[level] = 0;
                     self.degree[level] = degree as u32;
-                    self.first_tweak[level] = top;
+                    self.entry_mark[level] = a.mark();
                     a.bound[best as usize] -= 1;
                     self.entry[level] = 0;
                     if a.bound[best as usize] == 0 {
@@ -356,6 +364,7 @@ impl<'a> XccSearch<'a> {
                         continue;
                     }
                     self.updates[level] += tweaked;
+                    self.move_mark[level] = a.mark();
                     if cur != best {
                         let (u, c) = a.commit(cur);
                         self.updates[level] += u;
@@ -368,12 +377,12 @@ impl<'a> XccSearch<'a> {
                     let level = self.level;
                     let best = self.best[level];
                     let a = &mut *self.arena;
+                    // The item's cover and its tweaks, from the trail. A covered item is
+                    // taken back into the active list here; an item with slack was taken
+                    // back when its null move returned.
+                    a.undo(self.entry_mark[level]);
                     if a.bound[best as usize] == 0 && a.slack[best as usize] == 0 {
-                        a.uncover(best);
                         a.reactivate(best);
-                    } else {
-                        let unblock = a.bound[best as usize] != 0;
-                        a.untweak(best, self.first_tweak[level], unblock);
                     }
                     a.bound[best as usize] += 1;
                     self.step = Step::Backdown;
@@ -399,7 +408,7 @@ impl<'a> XccSearch<'a> {
                         self.step = Step::Backup;
                         continue;
                     }
-                    a.uncommit(cur);
+                    a.uncommit(cur, self.move_mark[level]);
                     self.choice[level] = a.nodes[cur as usize].down;
                     self.index[level] += 1;
                     self.step = Step::Advance;
@@ -428,19 +437,14 @@ impl<'a> XccSearch<'a> {
             self.level -= 1;
             let (best, cur) = (self.best[self.level], self.choice[self.level]);
             let a = &mut *self.arena;
-            let (bound, slack) = (a.bound[best as usize], a.slack[best as usize]);
+            let bound = a.bound[best as usize];
             if cur != best {
-                a.uncommit(cur);
+                a.uncommit(cur, self.move_mark[self.level]);
             }
-            if bound == 0 && slack == 0 {
-                a.uncover(best);
+            a.undo(self.entry_mark[self.level]);
+            // Out of the active list after a cover (bound 0) or the null move.
+            if bound == 0 || cur == best {
                 a.reactivate(best);
-            } else {
-                // Out of the active list after the null move or a cover (bound 0).
-                if cur == best || bound == 0 {
-                    a.reactivate(best);
-                }
-                a.untweak(best, self.first_tweak[self.level], bound != 0);
             }
             a.bound[best as usize] += 1;
         }
