@@ -512,6 +512,18 @@ impl Links {
     /// header plus 1 per node unlinked from a column.
     #[inline]
     pub(crate) fn cover(&mut self, c: Link) -> u64 {
+        // The live rows' upkeep is chosen once per cover, not tested once per row: a search
+        // without the dead-end test runs the loop with no trace of it.
+        if self.live.0.tracking {
+            self.cover_with::<true>(c)
+        } else {
+            self.cover_with::<false>(c)
+        }
+    }
+
+    /// [`Links::cover`], keeping the live rows if `TRACK`.
+    #[inline(always)]
+    fn cover_with<const TRACK: bool>(&mut self, c: Link) -> u64 {
         let nodes = Raw::new(&mut self.nodes);
         let node = |x: Link| nodes.at(x);
         let (l, r) = (self.header_left(c), node(c).r);
@@ -523,7 +535,7 @@ impl Links {
             // The next row is somewhere else in the arena: start fetching it now.
             let next = node(i).d;
             nodes.prefetch(next);
-            if self.live.0.tracking {
+            if TRACK {
                 self.set_live(i, false);
             }
             let mut j = node(i).r;
@@ -547,13 +559,23 @@ impl Links {
     /// columns, so the order in which they return does not matter, and R is at hand.
     #[inline]
     pub(crate) fn uncover(&mut self, c: Link) {
+        if self.live.0.tracking {
+            self.uncover_with::<true>(c)
+        } else {
+            self.uncover_with::<false>(c)
+        }
+    }
+
+    /// [`Links::uncover`], keeping the live rows if `TRACK`.
+    #[inline(always)]
+    fn uncover_with<const TRACK: bool>(&mut self, c: Link) {
         let nodes = Raw::new(&mut self.nodes);
         let node = |x: Link| nodes.at(x);
         let mut i = node(c).u;
         while i != c {
             let next = node(i).u;
             nodes.prefetch(next);
-            if self.live.0.tracking {
+            if TRACK {
                 self.set_live(i, true);
             }
             let mut j = node(i).r;

@@ -32,6 +32,8 @@
 mod arena;
 #[cfg(feature = "parallel")]
 mod parallel;
+#[cfg(test)]
+mod reference;
 mod search;
 #[cfg(test)]
 mod tests;

@@ -175,6 +175,9 @@ proptest! {
             prop_assert!(stats.complete);
             prop_assert_eq!(xcc.arena.check(), Ok(()));
         }
+        // The figures of Knuth's recursive search(k), with his inverse operations.
+        let s = xcc.count();
+        prop_assert_eq!((s.solutions, s.updates, s.cleansings, s.nodes), super::reference::figures(&m));
         let via_iterator: Vec<_> = xcc.search().collect();
         prop_assert_eq!(via_iterator.len(), truth.len());
         if !truth.is_empty() {
@@ -202,6 +205,17 @@ proptest! {
                 total.merge(&xcc.subtree(path, Heuristic::Mrv, |_| {}));
             }
             prop_assert_eq!(&total, &whole, "depth {}", depth);
+        }
+        // Shards add up to the whole, and see every solution once.
+        for n in [1, 3] {
+            let mut total = crate::Stats { complete: true, ..Default::default() };
+            let seen = std::sync::Mutex::new(0u64);
+            for k in 1..=n {
+                let shard = xcc.shard(Heuristic::Mrv, k, n, threads, |_| *seen.lock().unwrap() += 1).unwrap();
+                total.merge(&shard.stats);
+            }
+            prop_assert_eq!(&total, &whole, "{} shards", n);
+            prop_assert_eq!(seen.into_inner().unwrap(), whole.solutions);
         }
         prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
     }
