@@ -299,19 +299,35 @@ pub fn stats_json(
     v
 }
 
+/// A figure with thousands separators, as the paper's tables print them: `1,049`.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A count and its noun, singular for 1: `1 solution`, `2,339 solutions`.
+pub fn counted(n: u64, noun: &str) -> String {
+    format!("{} {noun}{}", grouped(n), if n == 1 { "" } else { "s" })
+}
+
 /// Solutions, updates, (cleansings,) nodes.
 pub fn figures(stats: &Stats, cleansings: bool) -> String {
+    let mut parts = vec![
+        counted(stats.solutions, "solution"),
+        counted(stats.updates, "update"),
+    ];
     if cleansings {
-        format!(
-            "{} solutions, {} updates, {} cleansings, {} nodes",
-            stats.solutions, stats.updates, stats.cleansings, stats.nodes
-        )
-    } else {
-        format!(
-            "{} solutions, {} updates, {} nodes",
-            stats.solutions, stats.updates, stats.nodes
-        )
+        parts.push(counted(stats.cleansings, "cleansing"));
     }
+    parts.push(counted(stats.nodes, "node"));
+    parts.join(", ")
 }
 
 /// The one-line result every search command prints: solutions, updates and nodes, with
@@ -505,7 +521,8 @@ pub fn search_and_report_with(
     if interrupted {
         return Err(CliError::Interrupted);
     }
-    if !args.json {
+    // A run too short to time says nothing; a long one says how long and how fast.
+    if !args.json && seconds >= 0.5 {
         note!(
             "time: {seconds:.3} s ({:.1} M updates/s{})",
             stats.updates as f64 / seconds.max(1e-9) / 1e6,
@@ -517,4 +534,21 @@ pub fn search_and_report_with(
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{counted, grouped};
+
+    #[test]
+    fn figures_are_grouped_and_counts_singular_for_one() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1_000), "1,000");
+        assert_eq!(grouped(309_134_131), "309,134,131");
+        assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+        assert_eq!(counted(1, "solution"), "1 solution");
+        assert_eq!(counted(0, "solution"), "0 solutions");
+        assert_eq!(counted(2_339, "solution"), "2,339 solutions");
+    }
 }

@@ -53,13 +53,13 @@ fn the_examples_print_knuths_solutions_and_figures() {
     ]);
     assert_eq!(
         out,
-        "solution 1:\nq x:A\np r x:A y\n\n1 solutions, 20 updates, 3 cleansings, 4 nodes\n"
+        "solution 1:\nq x:A\np r x:A y\n\n1 solution, 20 updates, 3 cleansings, 4 nodes\n"
     );
     let out = stdout(&["solve", &example("dlx3-intro.dlx"), "-q"]);
-    assert_eq!(out, "1 solutions, 14 updates, 7 cleansings, 6 nodes\n");
+    assert_eq!(out, "1 solution, 14 updates, 7 cleansings, 6 nodes\n");
     // Exact cover prints no cleansings: it is dance.w's search.
     let out = stdout(&["solve", &example("matrix3.dlx"), "-q"]);
-    assert_eq!(out, "1 solutions, 30 updates, 6 nodes\n");
+    assert_eq!(out, "1 solution, 30 updates, 6 nodes\n");
 }
 
 #[test]

@@ -32,7 +32,7 @@ fn count_gives_solutions_and_classes_of_figure_13() {
         assert!(o.status.success(), "{}", stderr(&o));
         assert_eq!(
             stdout(&o),
-            "16 solutions, 177037 updates, 1264 nodes\n\
+            "16 solutions, 177,037 updates, 1,264 nodes\n\
              3 classes under the board's 8 symmetries, 2 of them symmetric\n",
             "{threads} threads"
         );

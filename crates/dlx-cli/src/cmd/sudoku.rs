@@ -138,9 +138,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let mut line = summary(&tally, started.elapsed());
         if interrupted {
             line.push_str(&format!(
-                " (interrupted: {} of {} puzzles answered)",
+                " (interrupted: {} of {} answered)",
                 tally.puzzles,
-                entries.len()
+                crate::report::counted(entries.len() as u64, "puzzle")
             ));
         }
         note!("{line}");
@@ -150,8 +150,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     if tally.invalid > 0 {
         return Err(CliError::Sudoku(format!(
-            "{path}: {} of {} puzzles were bad input",
-            tally.invalid, tally.puzzles
+            "{path}: {} of {} bad input",
+            tally.invalid,
+            crate::report::counted(tally.puzzles as u64, "puzzle")
         )));
     }
     Ok(())
@@ -171,8 +172,8 @@ fn summary(t: &Tally, total: Duration) -> String {
     }
     let valid = (t.puzzles - t.invalid).max(1);
     format!(
-        "{} puzzles: {}; {:.1} µs per puzzle (search), {:.3} s in all",
-        t.puzzles,
+        "{}: {}; {:.1} µs per puzzle (search), {:.3} s in all",
+        crate::report::counted(t.puzzles as u64, "puzzle"),
         parts.join(", "),
         t.search.as_secs_f64() * 1e6 / valid as f64,
         total.as_secs_f64()
