@@ -49,7 +49,7 @@ pub(super) struct Arena {
     /// index 0 is the root. Secondary items point to themselves.
     pub(super) prev: Vec<u32>,
     pub(super) next: Vec<u32>,
-    /// Per header: how many more options may still contain the item (Knuth's `bound`).
+    /// Per header (by index, [`ix`]): how many more options may still contain the item (Knuth's `bound`).
     pub(super) bound: Vec<u32>,
     /// Per header: upper bound minus lower bound (Knuth's `slack`), fixed.
     pub(super) slack: Vec<u32>,
@@ -57,7 +57,7 @@ pub(super) struct Arena {
     pub(super) option_of: Vec<u32>,
     /// Items (headers are 1..=items).
     pub(super) items: usize,
-    /// The first secondary header: primary headers are `1..second`.
+    /// The first secondary header's offset: primary headers are below it.
     pub(super) second: u32,
     /// The item of each header (index 0 unused).
     pub(super) item_of: Vec<u32>,
@@ -76,8 +76,17 @@ pub(super) struct Arena {
     top: usize,
 }
 
-/// Marks a trail entry as a cleansing (node indices stay below 2^31).
+/// Marks a trail entry as a cleansing (node offsets stay below 2^31).
 const TAG: u32 = 1 << 31;
+
+/// The size of a node in bytes: links are byte offsets, multiples of it.
+pub(super) const NODE: u32 = std::mem::size_of::<Node>() as u32;
+
+/// The index (in `nodes`, and in the per-item and per-node arrays) of a node's offset.
+#[inline(always)]
+pub(super) fn ix(x: u32) -> usize {
+    (x / NODE) as usize
+}
 
 impl Arena {
     /// Lays a matrix out. Options without a primary item are left out, as Knuth's programs
@@ -175,7 +184,23 @@ impl Arena {
             option_of.push(u32::MAX);
         }
         let nodes_len = nodes.len();
-        assert!(nodes_len < TAG as usize, "matrix too large for the arena");
+        assert!(
+            nodes_len < (TAG / NODE) as usize,
+            "matrix too large for the arena"
+        );
+        // Links become byte offsets (index * NODE), so that following one is an address
+        // addition, as in the exact cover arena; a header's list length stays a count.
+        for (k, n) in nodes.iter_mut().enumerate() {
+            n.up *= NODE;
+            n.down *= NODE;
+            if k > items {
+                n.itm *= NODE;
+            }
+        }
+        for l in prev.iter_mut().chain(next.iter_mut()) {
+            *l *= NODE;
+        }
+        let second = second * NODE;
         Arena {
             nodes,
             prev,
@@ -196,21 +221,49 @@ impl Arena {
     /// stores only indices of its nodes, and the operations store only values read from
     /// it) or a neighbour in a row, which a spacer bounds on both sides; the arena is private
     /// to this module and its searches, so no caller can hand in another index. Unchecked,
-    /// because the bounds checks of the cover loops cost 12% of MacMahon's hexagon
-    /// (`cargo xtask bench search`); debug builds check every access.
+    /// because with bounds checks MacMahon's hexagon took 1.3x as long (13.1-13.7 s against
+    /// 10.2-10.4 s to its millionth solution, interleaved runs); debug builds check every
+    /// access.
     #[inline(always)]
     fn at(&self, x: u32) -> &Node {
-        debug_assert!((x as usize) < self.nodes.len(), "node {x} out of the arena");
-        // SAFETY: x < nodes.len(), by the invariant above.
-        unsafe { self.nodes.get_unchecked(x as usize) }
+        debug_assert!(
+            x % NODE == 0 && ((x / NODE) as usize) < self.nodes.len(),
+            "node {x} out of the arena"
+        );
+        // SAFETY: x is a multiple of NODE below nodes.len() * NODE, by the invariant above:
+        // the address of a node of the vector.
+        unsafe {
+            &*self
+                .nodes
+                .as_ptr()
+                .cast::<u8>()
+                .add(x as usize)
+                .cast::<Node>()
+        }
     }
 
     /// Node `x`, to change: see [`Arena::at`].
     #[inline(always)]
     fn at_mut(&mut self, x: u32) -> &mut Node {
-        debug_assert!((x as usize) < self.nodes.len(), "node {x} out of the arena");
-        // SAFETY: x < nodes.len(), by the invariant of `at`.
-        unsafe { self.nodes.get_unchecked_mut(x as usize) }
+        debug_assert!(
+            x % NODE == 0 && ((x / NODE) as usize) < self.nodes.len(),
+            "node {x} out of the arena"
+        );
+        // SAFETY: as for `at`, and `&mut self` makes the reference unique.
+        unsafe {
+            &mut *self
+                .nodes
+                .as_mut_ptr()
+                .cast::<u8>()
+                .add(x as usize)
+                .cast::<Node>()
+        }
+    }
+
+    /// The node below `x` in its list.
+    #[inline(always)]
+    pub(super) fn down(&self, x: u32) -> u32 {
+        self.at(x).down
     }
 
     /// Starts fetching node `x` (the next row of a list: somewhere else in the arena), as
@@ -238,17 +291,17 @@ impl Arena {
     /// Removes a primary item from the active list.
     #[inline]
     pub(super) fn deactivate(&mut self, h: u32) {
-        let (l, r) = (self.prev[h as usize], self.next[h as usize]);
-        self.next[l as usize] = r;
-        self.prev[r as usize] = l;
+        let (l, r) = (self.prev[ix(h)], self.next[ix(h)]);
+        self.next[ix(l)] = r;
+        self.prev[ix(r)] = l;
     }
 
     /// Puts a primary item back into the active list.
     #[inline]
     pub(super) fn reactivate(&mut self, h: u32) {
-        let (l, r) = (self.prev[h as usize], self.next[h as usize]);
-        self.next[l as usize] = h;
-        self.prev[r as usize] = h;
+        let (l, r) = (self.prev[ix(h)], self.next[ix(h)]);
+        self.next[ix(l)] = h;
+        self.prev[ix(r)] = h;
     }
 
     /// Unlinks node `x` from its item's list, on the trail.
@@ -307,7 +360,7 @@ impl Arena {
     #[inline]
     fn hide(&mut self, r: u32) -> u64 {
         let mut count = 0;
-        let mut x = r + 1;
+        let mut x = r + NODE;
         while x != r {
             let n = *self.at(x);
             if n.color >= 0 {
@@ -317,7 +370,7 @@ impl Arena {
                 x = n.up;
                 continue;
             }
-            x += 1;
+            x += NODE;
         }
         count
     }
@@ -364,7 +417,7 @@ impl Arena {
     /// bound. Returns (updates, cleansings).
     pub(super) fn commit(&mut self, x: u32) -> (u64, u64) {
         let (mut updates, mut cleansings) = (0, 0);
-        let mut p = x + 1;
+        let mut p = x + NODE;
         while p != x {
             let n = *self.at(p);
             if n.itm == SPACER {
@@ -373,8 +426,8 @@ impl Arena {
             }
             let h = n.itm;
             if h < self.second {
-                self.bound[h as usize] -= 1;
-                if self.bound[h as usize] == 0 {
+                self.bound[ix(h)] -= 1;
+                if self.bound[ix(h)] == 0 {
                     updates += self.cover(h);
                     self.deactivate(h);
                 }
@@ -385,7 +438,7 @@ impl Arena {
                 updates += u;
                 cleansings += c;
             }
-            p += 1;
+            p += NODE;
         }
         (updates, cleansings)
     }
@@ -394,7 +447,7 @@ impl Arena {
     /// the links from the trail, then the bounds of its primary items, right to left.
     pub(super) fn uncommit(&mut self, x: u32, mark: usize) {
         self.undo(mark);
-        let mut p = x - 1;
+        let mut p = x - NODE;
         while p != x {
             let n = *self.at(p);
             if n.itm == SPACER {
@@ -403,12 +456,12 @@ impl Arena {
             }
             let h = n.itm;
             if h < self.second {
-                if self.bound[h as usize] == 0 {
+                if self.bound[ix(h)] == 0 {
                     self.reactivate(h);
                 }
-                self.bound[h as usize] += 1;
+                self.bound[ix(h)] += 1;
             }
-            p -= 1;
+            p -= NODE;
         }
     }
 
@@ -435,31 +488,34 @@ impl Arena {
     /// directions, and lengths equal to the lists'. For tests.
     #[cfg(test)]
     pub(super) fn check(&self) -> Result<(), String> {
-        let n = self.nodes.len() as u32;
-        for h in 1..=self.items as u32 {
+        let n = self.nodes.len() as u32 * NODE;
+        for h in (1..=self.items as u32).map(|k| k * NODE) {
             let mut len = 0;
             let mut x = h;
             loop {
-                let d = self.nodes[x as usize].down;
-                if d >= n || self.nodes[d as usize].up != x {
-                    return Err(format!("list of item {h} broken at node {x}"));
+                let d = self.nodes[ix(x)].down;
+                if d >= n || d % NODE != 0 || self.nodes[ix(d)].up != x {
+                    return Err(format!("list of header {h} broken at node {x}"));
                 }
                 if d == h {
                     break;
                 }
-                if self.nodes[d as usize].itm != h {
+                if self.nodes[ix(d)].itm != h {
                     return Err(format!(
-                        "node {d} in the list of item {h} belongs elsewhere"
+                        "node {d} in the list of header {h} belongs elsewhere"
                     ));
                 }
-                if self.nodes[d as usize].color < 0 {
+                if self.nodes[ix(d)].color < 0 {
                     return Err(format!("node {d} left cleansed"));
                 }
                 len += 1;
                 x = d;
             }
             if len != self.len(h) {
-                return Err(format!("item {h}: length {} but {len} nodes", self.len(h)));
+                return Err(format!(
+                    "header {h}: length {} but {len} nodes",
+                    self.len(h)
+                ));
             }
         }
         Ok(())

@@ -3,7 +3,7 @@
 //! again) instead of the engine's trail, and no state machine, split or prefetch. Its figures
 //! are what the engine's must be; the tests compare them on random matrices.
 
-use super::arena::{CLEANSED, SPACER};
+use super::arena::{CLEANSED, NODE, SPACER};
 use crate::matrix::Matrix;
 
 /// The figures of a reference search: solutions, updates, cleansings, nodes.
@@ -11,17 +11,28 @@ pub(super) type Figures = (u64, u64, u64, u64);
 
 /// Searches `matrix` and returns its figures.
 pub(super) fn figures(matrix: &Matrix) -> Figures {
+    // The arena's layout, with its byte offsets back to plain indices.
     let a = super::arena::Arena::new(matrix);
+    let index = |x: &u32| x / NODE;
+    let headers = matrix.items().len();
     let mut r = Reference {
-        up: a.nodes.iter().map(|n| n.up).collect(),
-        down: a.nodes.iter().map(|n| n.down).collect(),
-        itm: a.nodes.iter().map(|n| n.itm).collect(),
+        up: a.nodes.iter().map(|n| index(&n.up)).collect(),
+        down: a.nodes.iter().map(|n| index(&n.down)).collect(),
+        itm: (a.nodes.iter().enumerate())
+            .map(|(k, n)| {
+                if (1..=headers).contains(&k) {
+                    n.itm
+                } else {
+                    index(&n.itm)
+                }
+            })
+            .collect(),
         color: a.nodes.iter().map(|n| n.color).collect(),
-        prev: a.prev.clone(),
-        next: a.next.clone(),
+        prev: a.prev.iter().map(index).collect(),
+        next: a.next.iter().map(index).collect(),
         bound: a.bound.clone(),
         slack: a.slack.clone(),
-        second: a.second,
+        second: a.second / NODE,
         bounds: matrix.has_bounds(),
         figures: (0, 0, 0, 0),
     };

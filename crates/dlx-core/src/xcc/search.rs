@@ -13,7 +13,7 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::arena::Arena;
+use super::arena::{Arena, ix};
 use crate::estimate::{Probe, SplitMix64};
 use crate::search::Heuristic;
 use crate::solution::{ChosenRow, Solution};
@@ -228,8 +228,8 @@ impl<'a> XccSearch<'a> {
             return None;
         }
         let score = |k: u32| {
-            let (b, len) = (a.bound[k as usize] as i64, a.len(k) as i64);
-            let s = (a.slack[k as usize] as i64).min(b);
+            let (b, len) = (a.bound[ix(k)] as i64, a.len(k) as i64);
+            let s = (a.slack[ix(k)] as i64).min(b);
             (len + s - b + 1, s, len)
         };
         if self.heuristic == Heuristic::Leftmost {
@@ -247,19 +247,19 @@ impl<'a> XccSearch<'a> {
                         break;
                     }
                 }
-                k = a.next[k as usize];
+                k = a.next[ix(k)];
             }
             return Some((best, i64::from(min)));
         }
         let mut best = (k, score(k));
-        k = a.next[k as usize];
+        k = a.next[ix(k)];
         while k != 0 {
             let (t, s, len) = score(k);
             let (bt, bs, blen) = best.1;
             if t < bt || (t == bt && (s < bs || (s == bs && len > blen))) {
                 best = (k, (t, s, len));
             }
-            k = a.next[k as usize];
+            k = a.next[ix(k)];
         }
         Some((best.0, best.1.0))
     }
@@ -311,15 +311,15 @@ impl<'a> XccSearch<'a> {
                             .push(rng.below(degree.min(i64::from(u32::MAX)) as u32));
                     }
                     let a = &mut *self.arena;
-                    let top = a.nodes[best as usize].down;
+                    let top = a.down(best);
                     self.choice[level] = top;
                     self.best[level] = best;
                     self.index[level] = 0;
                     self.degree[level] = degree as u32;
                     self.entry_mark[level] = a.mark();
-                    a.bound[best as usize] -= 1;
+                    a.bound[ix(best)] -= 1;
                     self.entry[level] = 0;
-                    if a.bound[best as usize] == 0 {
+                    if a.bound[ix(best)] == 0 {
                         let u = a.cover(best);
                         self.updates[level] += u;
                         self.entry[level] = u;
@@ -331,7 +331,7 @@ impl<'a> XccSearch<'a> {
                     let level = self.level;
                     let (best, cur) = (self.best[level], self.choice[level]);
                     let a = &mut *self.arena;
-                    let (bound, slack) = (a.bound[best as usize], a.slack[best as usize]);
+                    let (bound, slack) = (a.bound[ix(best)], a.slack[ix(best)]);
                     let mut tweaked = 0;
                     if bound == 0 && slack == 0 {
                         if cur == best {
@@ -356,7 +356,7 @@ impl<'a> XccSearch<'a> {
                             }
                             self.step = Step::Backup;
                         } else {
-                            self.choice[level] = a.nodes[cur as usize].down;
+                            self.choice[level] = a.down(cur);
                             self.index[level] += 1;
                         }
                         // The tweak of a move skipped belongs to a sibling's subtree, which
@@ -381,10 +381,10 @@ impl<'a> XccSearch<'a> {
                     // taken back into the active list here; an item with slack was taken
                     // back when its null move returned.
                     a.undo(self.entry_mark[level]);
-                    if a.bound[best as usize] == 0 && a.slack[best as usize] == 0 {
+                    if a.bound[ix(best)] == 0 && a.slack[ix(best)] == 0 {
                         a.reactivate(best);
                     }
-                    a.bound[best as usize] += 1;
+                    a.bound[ix(best)] += 1;
                     self.step = Step::Backdown;
                 }
                 Step::Backdown => {
@@ -409,7 +409,7 @@ impl<'a> XccSearch<'a> {
                         continue;
                     }
                     a.uncommit(cur, self.move_mark[level]);
-                    self.choice[level] = a.nodes[cur as usize].down;
+                    self.choice[level] = a.down(cur);
                     self.index[level] += 1;
                     self.step = Step::Advance;
                 }
@@ -437,7 +437,7 @@ impl<'a> XccSearch<'a> {
             self.level -= 1;
             let (best, cur) = (self.best[self.level], self.choice[self.level]);
             let a = &mut *self.arena;
-            let bound = a.bound[best as usize];
+            let bound = a.bound[ix(best)];
             if cur != best {
                 a.uncommit(cur, self.move_mark[self.level]);
             }
@@ -446,7 +446,7 @@ impl<'a> XccSearch<'a> {
             if bound == 0 || cur == best {
                 a.reactivate(best);
             }
-            a.bound[best as usize] += 1;
+            a.bound[ix(best)] += 1;
         }
         self.step = Step::Done;
         self.arena.moved = false;
@@ -459,8 +459,8 @@ impl<'a> XccSearch<'a> {
         (0..self.level)
             .filter(|&l| self.choice[l] != self.best[l])
             .map(move |l| ChosenRow {
-                option: a.option_of[self.choice[l] as usize] as usize,
-                item: a.item_of[self.best[l] as usize] as usize,
+                option: a.option_of[ix(self.choice[l])] as usize,
+                item: a.item_of[ix(self.best[l])] as usize,
             })
     }
 
