@@ -1,7 +1,7 @@
 //! The paper's tables as snapshots: every figure is produced by running the search.
 //!
 //! A table whose snapshot changes means the search, a matrix or a count changed: compare the
-//! new figures with ../shared/paper/REFERENCE.md before accepting it. Slow tables are
+//! new figures with docs/paper-conventions.md before accepting it. Slow tables are
 //! `#[ignore]`d with their running time and run by `cargo xtask paper --full`.
 
 use dancing_links_tests::build_table;
@@ -134,25 +134,25 @@ fn dominoes() {
 }
 
 #[test]
-#[ignore = "1.8 G updates, 9 M nodes: 2 min in the test profile on the shared 2-core machine: run by `cargo xtask paper --full`"]
+#[ignore = "1.8 G updates, 9 M nodes: 2 min in the test profile on a 2-core machine: run by `cargo xtask paper --full`"]
 fn scott_leftmost() {
     check("scott-leftmost");
 }
 
 #[test]
-#[ignore = "4.1 G updates: 5 min in the test profile on the shared 2-core machine: run by `cargo xtask paper --full`"]
+#[ignore = "4.1 G updates: 5 min in the test profile on a 2-core machine: run by `cargo xtask paper --full`"]
 fn pentomino_6x10_leftmost() {
     check("pentomino-6x10-leftmost");
 }
 
 #[test]
-#[ignore = "1.5 G updates: 2 min in the test profile on the shared 2-core machine: run by `cargo xtask paper --full`"]
+#[ignore = "1.5 G updates: 2 min in the test profile on a 2-core machine: run by `cargo xtask paper --full`"]
 fn dudeney() {
     check("dudeney");
 }
 
 #[test]
-#[ignore = "3.9 G updates: 5.5 min in the test profile on the shared 2-core machine: run by `cargo xtask paper --full`"]
+#[ignore = "3.9 G updates: 5.5 min in the test profile on a 2-core machine: run by `cargo xtask paper --full`"]
 fn y45() {
     check("y45");
 }

@@ -77,7 +77,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             None => None,
         };
         // The timings are interleaved round by round and the best of each kept, so that a
-        // slow spell of this shared machine does not fall on one column only.
+        // slow spell of the machine does not fall on one column only.
         let mut one = Duration::MAX;
         let mut plain = Duration::MAX;
         let mut all = Duration::MAX;

@@ -25,12 +25,12 @@
 //! # Ok::<(), dlx_core::FormatError>(())
 //! ```
 //!
-//! # The method (seed 002, section 5)
+//! # The method
 //!
 //! IDA*: a depth-first search that refuses to go beyond `limit` rows, run with `limit` = the
 //! lower bound at the root, then one more, and so on; the first pass that finds a cover finds
 //! a minimum one. A node at depth d is pruned when d + h exceeds the limit, where h is an
-//! admissible lower bound ([`Bound`]; the seed's h is the default).
+//! admissible lower bound ([`Bound`]; the classic contest bound h, `Bound::Seed`, is the default).
 //!
 //! The links (repeat cover): choosing a row covers its uncovered columns, and
 //! covering a column unlinks only that column's nodes from their *rows*, so the rows that
@@ -117,7 +117,7 @@ pub struct MinCoverResult {
 }
 
 impl MinCover {
-    /// Builds the repeat-cover links of a matrix, with the seed's bound.
+    /// Builds the repeat-cover links of a matrix, with the classic contest bound h.
     pub fn new(matrix: &Matrix) -> Self {
         let links = RepeatLinks::new(matrix);
         let uncoverable = links

@@ -17,7 +17,7 @@ fn data_dir() -> Option<PathBuf> {
     }
 }
 
-/// OEIS A000170 for N = 1..12, and the node/update figures of REFERENCE.md's queens table
+/// OEIS A000170 for N = 1..12, and the node/update figures of the paper's queens table
 /// (Knuth's own program on the same files).
 #[test]
 fn queens_files_give_the_oeis_counts_and_knuths_figures() {

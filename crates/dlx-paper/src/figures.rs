@@ -2,7 +2,7 @@
 //!
 //! Each line is `table <TAB> row <TAB> column <TAB> value [<TAB> note]`; lines starting with `#`
 //! are comments. Values are written as the paper prints them (commas allowed). A note marks
-//! a figure REFERENCE.md shows to be a slip of the paper or not reproducible.
+//! a figure that is a slip of the paper or not reproducible (`docs/paper-conventions.md`).
 
 const FIGURES: &str = include_str!("../paper-figures.tsv");
 

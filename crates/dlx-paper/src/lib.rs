@@ -41,7 +41,7 @@ pub struct Problem {
     pub name: String,
     /// One line on what it is.
     pub about: String,
-    /// The exact cover matrix, with the column order REFERENCE.md specifies.
+    /// The exact cover matrix, with the column order `docs/paper-conventions.md` specifies.
     pub matrix: Matrix,
     /// The column rule behind the paper's figures.
     pub heuristic: Heuristic,

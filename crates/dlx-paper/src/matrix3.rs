@@ -57,6 +57,7 @@ fn build() -> Table {
         t.row(label, values);
     }
     t.note("Knuth's program counts the cover of A as 1 + 3 updates at level 0; the paper's text");
-    t.note("omits 2 of them (REFERENCE.md, matrix (3)). Every large table follows the program.");
+    t.note("omits 2 of them (docs/paper-conventions.md, Matrix (3)). Every large table");
+    t.note("follows the program.");
     t
 }

@@ -455,7 +455,7 @@ fn hexagon_table() -> Table {
     t.note("solutions is found at least once; 'found' counts solutions found, 'solutions' the");
     t.note("classes (least image under G, P <-> P' etc. under reflections). Columns as in (c).");
     t.note("The paper's figure for each class's solutions is Goodger's Polyform Puzzler count");
-    t.note("(REFERENCE.md's cross-check). Scores: every drawing of every class, as in (c);");
+    t.note("(a check of the solution count). Scores: every drawing of every class, as in (c);");
     t.note("'vertical there' lists the distinct vertical scores at the maximum. In full, per");
     t.note("drawing (a class can reach a maximum in more than one of its three drawings):");
     for line in tallies {

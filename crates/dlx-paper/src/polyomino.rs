@@ -1,7 +1,7 @@
 //! The paper's polyomino problems: Scott's pentomino problem, the pentomino rectangles,
 //! Dudeney's chessboard, 45 Y pentominoes, the one-sided pentominoes in 3x30 and the
-//! mutilated chessboard — each set up exactly as REFERENCE.md states (column order and
-//! restrictions), so that updates and nodes agree with Knuth's program to the unit.
+//! mutilated chessboard — each set up exactly as `docs/paper-conventions.md` states (column
+//! order and restrictions), so that updates and nodes agree with Knuth's program to the unit.
 
 mod figures;
 mod tables;
@@ -229,7 +229,7 @@ fn dominoes() -> Puzzle {
     p
 }
 
-/// The set-up of a named polyomino problem, as REFERENCE.md states it.
+/// The set-up of a named polyomino problem, as `docs/paper-conventions.md` states it.
 pub fn puzzle(name: &str) -> Option<Puzzle> {
     Some(match name {
         "scott" => scott_full(),

@@ -1,5 +1,5 @@
 //! Tetrasticks (the paper's "Applications to tetrasticks"): the named problems of Figures
-//! 11–15 and the tables 3(a)–(d) of REFERENCE.md.
+//! 11–15 and the tables 3(a)–(d) (`docs/paper-conventions.md`, "Tetrasticks").
 //!
 //! * `tetrasticks-5x5-without-X`, X one of H J L N Y: 15 of the 16 free tetrasticks in the
 //!   5×5 grid (Figure 11), P fixed to `H00 H01 V00 V11`, so every solution is counted once

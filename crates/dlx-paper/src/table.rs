@@ -11,7 +11,7 @@ pub struct Cell {
     pub ours: String,
     /// The paper's figure for the same cell (digits only), if any.
     pub paper: Option<String>,
-    /// REFERENCE.md's explanation when the paper's figure is a known slip.
+    /// The explanation when the paper's figure is a known slip (`paper-figures.tsv`).
     pub note: Option<String>,
 }
 

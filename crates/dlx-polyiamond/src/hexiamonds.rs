@@ -1,7 +1,7 @@
 //! The twelve hexiamonds and the nineteen one-sided hexiamonds.
 //!
-//! Letters and base cells are REFERENCE.md's (section "Triangle coordinates"); the names are
-//! O'Beirne's where they are certain. A primed label (`P'`) is the mirror image of the base
+//! Letters and base cells are those of `docs/paper-conventions.md` ("The twelve
+//! hexiamonds"); the names are O'Beirne's where they are certain. A primed label (`P'`) is the mirror image of the base
 //! cells (x and y swapped), turned only by rotations.
 
 use crate::shape::Shape;
@@ -24,7 +24,7 @@ impl Hexiamond {
     }
 }
 
-/// The twelve hexiamonds, in the order of REFERENCE.md's table.
+/// The twelve hexiamonds, in the order of the table in `docs/paper-conventions.md`.
 pub const HEXIAMONDS: [Hexiamond; 12] = [
     Hexiamond {
         label: 'I',
@@ -126,7 +126,8 @@ pub fn one_sided(label: &str) -> Option<Vec<Shape>> {
     }
 }
 
-/// The verified piece-column order of the hexagon (REFERENCE.md): it reproduces subcase (c)
+/// The verified piece-column order of the hexagon (`docs/paper-conventions.md`, "O'Beirne's
+/// hexagon"): it reproduces subcase (c)
 /// and the six colour runs, and X precedes O, so its unprimed letters serve the rhombus.
 pub const HEXAGON_ORDER: [&str; 19] = [
     "H'", "F", "S'", "X", "C", "I", "S", "P", "I'", "O", "F'", "H", "J", "J'", "V", "G", "P'",

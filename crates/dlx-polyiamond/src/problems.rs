@@ -1,4 +1,5 @@
-//! The paper's hexiamond puzzles, built exactly as REFERENCE.md specifies their matrices.
+//! The paper's hexiamond puzzles, built exactly as `docs/paper-conventions.md` (section
+//! "Polyiamonds") specifies their matrices.
 
 use crate::board::{Board, unit_hexagon};
 use crate::cell::{Cell, Point};
@@ -179,8 +180,8 @@ mod tests {
     fn hexagon_has_3445_rows_and_the_o_row_of_the_reference() {
         let placed = hexagon_c().build().unwrap();
         assert_eq!(placed.matrix.items().len(), 133);
-        // REFERENCE.md says 3,446; the rows of each piece below are multiples of its number
-        // of rotations (the board has six-fold symmetry), and they sum to 3,445.
+        // 3,445 rows, not 3,446: the rows of each piece below are multiples of its number of
+        // rotations (the board has six-fold symmetry), and they sum to 3,445.
         let per_piece: Vec<usize> = crate::hexiamonds::HEXAGON_ORDER
             .iter()
             .map(|l| placed.placements.iter().filter(|p| p.label == *l).count())

@@ -41,7 +41,7 @@ impl Piece {
     }
 }
 
-/// The pictures of REFERENCE.md ("Pentomino pictures used below"), in Golomb's order.
+/// The pictures of `docs/paper-conventions.md` ("Pentominoes"), in Golomb's order.
 pub const PENTOMINO_PICTURES: [(&str, &str); 12] = [
     ("F", ".##/##./.#."),
     ("I", "#####"),

@@ -141,8 +141,8 @@ impl Shape {
     /// Every distinct orientation, in this documented order: the rotations of the shape
     /// ([`Shape::rotations`]), then those of its mirror image that are new, again turning
     /// clockwise from the mirror image. So for the Y picture `####/.#..` the order is o0..o7
-    /// of REFERENCE.md: `####/.#..`, `.#/##/.#/.#`, `..#./####`, `#./#./##/#.`, `####/..#.`,
-    /// `.#/.#/##/.#`, `.#../####`, `#./##/#./#.`. The rotations always come first.
+    /// of `docs/paper-conventions.md`: `####/.#..`, `.#/##/.#/.#`, `..#./####`, `#./#./##/#.`,
+    /// `####/..#.`, `.#/.#/##/.#`, `.#../####`, `#./##/#./#.`. The rotations always come first.
     pub fn orientations(&self) -> Vec<Shape> {
         let mut out = self.rotations();
         for s in self.mirrored().rotations() {

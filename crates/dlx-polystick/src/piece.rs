@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use crate::error::PolystickError;
 use crate::stick::{Point, Seg, Symmetry, normalize, straight_points};
 
-/// The 16 tetrasticks: name and base segments (REFERENCE.md, "Tetrasticks").
+/// The 16 tetrasticks: name and base segments (`docs/paper-conventions.md`, "The 16 tetrasticks").
 pub const TETRASTICKS: [(&str, [&str; 4]); 16] = [
     ("F", ["H00", "H01", "V00", "V01"]),
     ("H", ["H00", "H01", "H10", "V10"]),
@@ -286,7 +286,7 @@ mod tests {
 
     #[test]
     fn orientation_counts_follow_the_reference_table() {
-        // name, free / one-sided orientations (REFERENCE.md, "The 16 tetrasticks").
+        // name, free / one-sided orientations (`docs/paper-conventions.md`, "The 16 tetrasticks").
         let expected = [
             ("F", 8, 4),
             ("H", 8, 4),

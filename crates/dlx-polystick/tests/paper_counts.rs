@@ -1,5 +1,5 @@
-//! The paper's tetrastick problems, counted by running the search (REFERENCE.md,
-//! "Tetrasticks" 3(a)-(d)). Each figure here is also pinned in the snapshot tables.
+//! The paper's tetrastick problems, counted by running the search (`docs/paper-conventions.md`,
+//! "Tetrasticks"). Each figure here is also pinned in the snapshot tables.
 
 use dlx_core::{Dlx, Heuristic};
 use dlx_polystick::{Board, Crossings, Puzzle, one_sided, orbits, parse_piece_set, tetrasticks};

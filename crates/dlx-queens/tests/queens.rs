@@ -51,7 +51,7 @@ fn solutions_are_peaceful_boards_with_n_queens() {
 
 #[test]
 fn the_r_variant_counts_the_same_solutions_with_the_papers_figures() {
-    // REFERENCE.md: N = 8, R-nodes 1,223 and R-updates 18,849.
+    // The paper's table: N = 8, R-nodes 1,223 and R-updates 18,849.
     let q = Queens::new(8).unwrap().ranks_only(true);
     let s = Dlx::new(&q.matrix()).count(Heuristic::Mrv);
     assert_eq!((s.solutions, s.nodes, s.updates), (92, 1_223, 18_849));

@@ -1,4 +1,4 @@
-//! The square destroyer on full grids with the seed's h and the strong bound: the time ratio
+//! The square destroyer on full grids with the classic bound h and the strong bound: the time ratio
 //! of the two bounds (their node counts are printed by `dlx squares N --bound B`).
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};

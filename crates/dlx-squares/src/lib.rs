@@ -24,7 +24,7 @@
 //!
 //! - Columns (all primary): the squares still intact, named `s<size>@<row>.<col>` (side length
 //!   and top left cell), smallest first, then top to bottom and left to right. That order is
-//!   what the S heuristic's tie-break and the seed's bound see.
+//!   what the S heuristic's tie-break and the bound h see.
 //! - Rows: the sticks still present that lie on an intact square, in stick-number order, each
 //!   holding the intact squares it lies on. Sticks are named `H<row>.<col>` / `V<row>.<col>`
 //!   or numbered in reading order (see [`Stick`]).

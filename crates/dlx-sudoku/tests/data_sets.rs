@@ -320,7 +320,7 @@ fn check_michael404(file: &str, alphabet: &str, names: &[&str], unique: &[&str])
 
 // The 25x25 and 36x36 puzzles are searched with propagation (singles, locked candidates and
 // probing, `dlx_core::reduce`); plain DLX ran for minutes on every one of them. Times are
-// from the release profile on a shared 2-core machine.
+// from the release profile on a 2-core machine.
 
 #[test]
 fn michael404_25x25_puzzel1() {

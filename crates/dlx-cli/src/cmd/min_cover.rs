@@ -20,7 +20,7 @@ pub struct CoverArgs {
     /// With --all, stop after this many covers.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
-    /// Lower bound for IDA*: `seed` (the seed's h, default) or `strong`.
+    /// Lower bound for IDA*: `seed` (the classic contest bound h, default) or `strong`.
     #[arg(long, value_name = "BOUND", default_value = "seed")]
     pub bound: Bound,
     /// Print the nodes and updates of each IDA* pass.
@@ -34,7 +34,7 @@ pub struct CoverArgs {
 /// Arguments of `dlx min-cover`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Solved by IDA* on repeat-cover dancing links (seed 002, section 5): the limit on the number
+Solved by IDA* on repeat-cover dancing links: the limit on the number
 of rows starts at the lower bound of the whole matrix and grows by one until a cover fits.
 Each minimum cover (a set of rows) is listed once, its rows in input order.
 

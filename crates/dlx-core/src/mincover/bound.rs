@@ -9,16 +9,16 @@ use super::links::{Link, ROOT, RepeatLinks};
 /// Which lower bound IDA* prunes with.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Bound {
-    /// The seed's h (section 5.3): take the leftmost uncovered column not yet marked, add 1,
+    /// The classic contest bound h of the repeat-cover formulation: take the leftmost uncovered column not yet marked, add 1,
     /// and mark every column of every row that meets it; repeat until every column is
     /// marked. The counted columns pairwise share no row, so each needs a row of its own.
     #[default]
     Seed,
-    /// The larger of the seed's h and an LP bound: weights y_c >= 0 on the uncovered columns
+    /// The larger of that h and an LP bound: weights y_c >= 0 on the uncovered columns
     /// with Σ y_c <= 1 along every row form a feasible solution of the dual of the covering
     /// linear program, so ⌈Σ y_c⌉ is admissible (weak duality). Each column first takes the
     /// smallest fair share (free capacity / columns still to be weighted) over its rows, then
-    /// whatever capacity all its rows still have free. It never prunes less than the seed's h.
+    /// whatever capacity all its rows still have free. It never prunes less than h.
     Strong,
 }
 
@@ -91,7 +91,7 @@ fn header_order(links: &RepeatLinks) -> impl Iterator<Item = Link> + '_ {
     })
 }
 
-/// The seed's marking loop over the columns in the given order.
+/// The marking loop of h over the columns in the given order.
 fn packing(
     links: &RepeatLinks,
     s: &mut Scratch,

@@ -1,5 +1,5 @@
 //! The paper's polyomino tables: every figure produced by running the search on the set-ups
-//! of REFERENCE.md, next to the paper's printed figure.
+//! of `docs/paper-conventions.md`, next to the paper's printed figure.
 
 use dlx_core::{ActiveItems, Dlx, Heuristic, ItemId, Stats};
 
