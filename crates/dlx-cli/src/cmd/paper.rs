@@ -20,9 +20,15 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     if args.name == "list" {
+        // Descriptions in one column; a name too long for it gets a line of its own.
+        const WIDTH: usize = 22;
         let mut text = String::new();
         for f in dlx_paper::families() {
-            text.push_str(&format!("{:<18} {}\n", f.pattern, f.about));
+            if f.pattern.chars().count() > WIDTH {
+                text.push_str(&format!("{}\n{:WIDTH$} {}\n", f.pattern, "", f.about));
+            } else {
+                text.push_str(&format!("{:<WIDTH$} {}\n", f.pattern, f.about));
+            }
         }
         return write_output("-", &text);
     }
