@@ -65,6 +65,11 @@ pub enum CliError {
     #[error("{0}")]
     Estimate(String),
     /// Ctrl-C or SIGTERM stopped the run; the figures reached were printed, marked incomplete.
+    /// A command that does not read colours or bounds was given a matrix with them.
+    #[error(
+        "{0}: the matrix has colours or bounds, which `dlx {1}` does not read (`dlx solve` does)"
+    )]
+    NotPlain(String, &'static str),
     #[error("interrupted: the figures above are those reached, not the whole search")]
     Interrupted,
     /// Standard output was closed (e.g. piped into `head`): not an error.

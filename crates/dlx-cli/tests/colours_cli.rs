@@ -191,3 +191,11 @@ fn colour_and_bound_errors_name_the_place_and_exit_2() {
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     }
 }
+
+#[test]
+fn a_command_that_does_not_read_colours_refuses_them() {
+    let out = dlx(&["min-cover", &example("taocp-49.dlx")]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("colours or bounds, which `dlx min-cover` does not read"), "{err}");
+}

@@ -130,6 +130,10 @@ pub enum FixError {
 
 impl Dlx {
     /// Builds the link arena of a matrix.
+    ///
+    /// # Panics
+    /// If the matrix has colours or bounds ([`Matrix::is_plain`] is false): Algorithm DLX
+    /// would ignore them and count wrong solutions; [`Xcc`] searches such matrices.
     pub fn new(matrix: &Matrix) -> Self {
         let links = Links::new(matrix);
         let covered = vec![false; links.item_count()];

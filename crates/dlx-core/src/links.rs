@@ -112,8 +112,13 @@ impl Links {
     ///
     /// # Panics
     /// If the matrix has more nodes than 32-bit byte offsets can address, which
-    /// [`crate::MatrixBuilder::build`] already refuses.
+    /// [`crate::MatrixBuilder::build`] already refuses; or if it has colours or bounds,
+    /// which Algorithm DLX would silently ignore: [`crate::Xcc`] searches those.
     pub fn new(matrix: &Matrix) -> Self {
+        assert!(
+            matrix.is_plain(),
+            "the matrix has colours or bounds: search it with dlx_core::Xcc, not Dlx"
+        );
         let items = matrix.items().len();
         let total = 1 + items + matrix.ones();
         assert!(total <= MAX_NODES, "matrix too large for the link arena");

@@ -118,7 +118,14 @@ pub struct MinCoverResult {
 
 impl MinCover {
     /// Builds the repeat-cover links of a matrix, with the classic contest bound h.
+    ///
+    /// # Panics
+    /// If the matrix has colours or bounds, which the repeat cover does not read.
     pub fn new(matrix: &Matrix) -> Self {
+        assert!(
+            matrix.is_plain(),
+            "the matrix has colours or bounds, which a minimum cover does not read"
+        );
         let links = RepeatLinks::new(matrix);
         let uncoverable = links
             .item

@@ -58,7 +58,13 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let (path, text) = read_input(args.file.as_deref())?;
-    let matrix = format::parse(&text).map_err(|source| CliError::Format { path, source })?;
+    let matrix = format::parse(&text).map_err(|source| CliError::Format {
+        path: path.clone(),
+        source,
+    })?;
+    if !matrix.is_plain() {
+        return Err(CliError::NotPlain(path, "min-cover"));
+    }
     let a = &args.cover;
     let mut mc = MinCover::new(&matrix).with_bound(a.bound);
     let start = Instant::now();

@@ -342,3 +342,10 @@ fn the_estimate_converges_to_the_true_figures() {
         assert_eq!(xcc.count(), truth, "the probes restore the arena");
     }
 }
+
+#[test]
+#[should_panic(expected = "search it with dlx_core::Xcc")]
+fn algorithm_dlx_refuses_colours_rather_than_ignoring_them() {
+    let m = format::parse(TAOCP_49).unwrap();
+    let _ = Dlx::new(&m);
+}
