@@ -197,5 +197,8 @@ fn a_command_that_does_not_read_colours_refuses_them() {
     let out = dlx(&["min-cover", &example("taocp-49.dlx")]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("colours or bounds, which `dlx min-cover` does not read"), "{err}");
+    assert!(
+        err.contains("colours or bounds, which `dlx min-cover` does not read"),
+        "{err}"
+    );
 }
