@@ -284,11 +284,7 @@ pub fn stats_json(
         "nodes": stats.nodes,
         "levels": stats.levels.iter().map(|l| json!({"nodes": l.nodes, "updates": l.updates})).collect::<Vec<_>>(),
         "complete": stats.complete,
-        "heuristic": match heuristic {
-            Heuristic::Mrv => "mrv",
-            Heuristic::MrvEager => "mrv-eager",
-            Heuristic::Leftmost => "leftmost",
-        },
+        "heuristic": heuristic.to_string(),
     });
     if cleansings {
         v["cleansings"] = json!(stats.cleansings);

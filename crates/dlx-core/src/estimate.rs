@@ -108,6 +108,7 @@ impl Running {
 }
 
 /// The result of [`Dlx::estimate`].
+#[must_use]
 #[derive(Debug, Clone, PartialEq)]
 pub struct Estimate {
     /// Probes made.

@@ -50,8 +50,9 @@ pub struct FormatError {
     pub kind: FormatErrorKind,
 }
 
-/// The kinds of [`FormatError`].
+/// The kinds of [`FormatError`] (more may come with new extensions of the format).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum FormatErrorKind {
     /// The input has no item line (only blank lines and `|` comments). An item line with no
     /// primary item cannot occur: a line starting with `|` is a comment.

@@ -85,6 +85,7 @@ pub fn shown(name: &str) -> String {
 
 /// Why a matrix could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum MatrixError {
     /// A name that Knuth's format could not carry: empty, with white space, or starting with
     /// `|` (an option line naming it first would read as a comment).

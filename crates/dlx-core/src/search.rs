@@ -18,6 +18,7 @@ use crate::stats::{Level, Stats};
 
 /// How the search chooses the column to branch on.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Heuristic {
     /// Knuth's S heuristic ("minimum remaining values"): the first column of smallest size,
     /// scanning the header list from R\[h\].
@@ -30,6 +31,18 @@ pub enum Heuristic {
     /// wins here, so the tree (and its figures) can differ from Knuth's: use it for speed
     /// (sudoku), never to reproduce the paper.
     MrvEager,
+}
+
+impl std::fmt::Display for Heuristic {
+    /// The name [`Heuristic::from_str`](std::str::FromStr) reads back: `mrv`, `leftmost`,
+    /// `mrv-eager`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Heuristic::Mrv => "mrv",
+            Heuristic::Leftmost => "leftmost",
+            Heuristic::MrvEager => "mrv-eager",
+        })
+    }
 }
 
 impl std::str::FromStr for Heuristic {
@@ -145,6 +158,7 @@ enum State {
 /// One run of Algorithm DLX over a [`Dlx`](crate::Dlx) arena. Configure it with the builder
 /// methods, then drive it with [`Search::run`], [`Search::count`], [`Search::first`] or as an
 /// iterator of [`Solution`]s. When it is dropped, finished or not, the arena is restored exactly.
+#[must_use = "a search does nothing until it is run, counted or iterated"]
 pub struct Search<'a> {
     links: &'a mut Links,
     rule: Rule<'a>,
@@ -201,6 +215,7 @@ enum DeadEnds {
 }
 
 /// The top of a search tree, cut at a depth: see [`Search::split`].
+#[must_use]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Split {
     /// The depth of the cut.

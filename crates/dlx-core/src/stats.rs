@@ -11,6 +11,7 @@ pub struct Level {
 }
 
 /// What a search did.
+#[must_use]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Stats {
     /// Solutions found.

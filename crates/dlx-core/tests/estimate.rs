@@ -11,7 +11,7 @@ fn probes_restore_the_arena() {
     let mut dlx = Dlx::new(&m);
     let before = dlx.clone();
     let truth = dlx.count(Heuristic::Mrv);
-    dlx.estimate(Heuristic::Mrv, 500, 7);
+    let _ = dlx.estimate(Heuristic::Mrv, 500, 7);
     assert_eq!(dlx, before);
     assert_eq!(dlx.count(Heuristic::Mrv), truth);
 }

@@ -346,7 +346,7 @@ fn first_solutions(
 ) -> Vec<dlx_polystick::Arrangement> {
     let mut dlx = Dlx::new(&built.matrix);
     let mut found = Vec::new();
-    dlx.search().run(|view| {
+    let _ = dlx.search().run(|view| {
         let a = built.arrangement(&view.to_solution());
         if keep(&a) {
             found.push(a);

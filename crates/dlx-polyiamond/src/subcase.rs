@@ -422,7 +422,7 @@ mod tests {
                 .build()
                 .unwrap();
             let mut out = Vec::new();
-            Dlx::new(&placed.matrix).search().run(|v| {
+            let _ = Dlx::new(&placed.matrix).search().run(|v| {
                 out.push(canon.code(&placed.labelling(&v.to_solution())));
                 ControlFlow::Continue(())
             });

@@ -92,20 +92,12 @@ fn line(what: &str, s: &Summary) -> String {
     )
 }
 
-fn name(h: Heuristic) -> &'static str {
-    match h {
-        Heuristic::Mrv => "mrv",
-        Heuristic::MrvEager => "mrv-eager",
-        Heuristic::Leftmost => "leftmost",
-    }
-}
-
 fn render(est: &Estimate, args: &Args) -> String {
     if args.json {
         let v = json!({
             "samples": est.samples,
             "seed": args.seed,
-            "heuristic": name(args.heuristic),
+            "heuristic": args.heuristic.to_string(),
             "nodes": summary_json(&est.nodes),
             "updates": summary_json(&est.updates),
             "solutions": summary_json(&est.solutions),
@@ -115,9 +107,7 @@ fn render(est: &Estimate, args: &Args) -> String {
     }
     let mut s = format!(
         "Knuth's estimate from {} probes (seed {}, {} rule):\n",
-        est.samples,
-        args.seed,
-        name(args.heuristic)
+        est.samples, args.seed, args.heuristic
     );
     s.push_str(&line("nodes", &est.nodes));
     s.push_str(&line("updates", &est.updates));

@@ -107,7 +107,7 @@ fn pictures(args: &Args, title: &str, built: &PolystickMatrix, heuristic: Heuris
     let mut dlx = Dlx::new(&built.matrix);
     let mut panels = Vec::new();
     let mut seen = 0u64;
-    dlx.search().heuristic(heuristic).run(|view| {
+    let _ = dlx.search().heuristic(heuristic).run(|view| {
         seen += 1;
         let arrangement = built.arrangement(&view.to_solution());
         let crossings = arrangement.crossings();

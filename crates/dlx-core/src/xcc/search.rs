@@ -37,6 +37,7 @@ enum Step {
 /// One search over an [`super::Xcc`] arena: configure it with the builder methods, then
 /// drive it with [`XccSearch::run`], [`XccSearch::count`], [`XccSearch::first`] or as an
 /// iterator of [`Solution`]s. Dropping it, finished or not, restores the arena exactly.
+#[must_use = "a search does nothing until it is run, counted or iterated"]
 pub struct XccSearch<'a> {
     arena: &'a mut Arena,
     /// Algorithm M's counting when the matrix has bounds (DLX3); else DLX2's, which covers
@@ -78,6 +79,7 @@ pub struct XccSearch<'a> {
 
 /// The top of a search tree cut at a depth ([`XccSearch::split`]): the figures above the
 /// cut and the nodes at the cut, each as the numbers of the moves that lead to it.
+#[must_use]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct XccSplit {
     /// The depth of the cut.
@@ -122,7 +124,7 @@ impl<'a> XccSearch<'a> {
     }
 
     /// Chooses the item to branch on: [`Heuristic::Mrv`] (the default, Knuth's) or
-    /// [`Heuristic::Leftmost`].
+    /// [`Heuristic::Leftmost`]; [`Heuristic::MrvEager`] is taken as `Mrv` here.
     pub fn heuristic(mut self, h: Heuristic) -> Self {
         self.heuristic = h;
         self

@@ -32,12 +32,13 @@ fn knuths_opening_examples_give_his_figures() {
 fn solutions_show_their_colours() {
     let m = format::parse(DLX3_INTRO).unwrap();
     let mut found = Vec::new();
-    Xcc::new(&m).search().run(|s| {
+    let stats = Xcc::new(&m).search().run(|s| {
         let mut lines = s.lines(&m);
         lines.sort();
         found.push(lines);
         ControlFlow::Continue(())
     });
+    assert_eq!(stats.solutions, 1);
     assert_eq!(found, [["A C X:1 Y:1", "B X:1", "C Y:1"]]);
 }
 
