@@ -39,9 +39,9 @@ fn knuths_examples_give_dlx2_and_dlx3_figures() {
 }
 
 /// MacMahon's 24 four-coloured triangles in a hexagon (Knuth's macmahon-triangles-dlx),
-/// DLX2's figures. About 2 minutes on one core; run by `cargo xtask slow`.
+/// DLX2's figures. About 130 s on one core, 70 s on two; run by `cargo xtask slow`.
 #[test]
-#[ignore = "about 2 minutes on one core (25 billion updates); run by `cargo xtask slow`"]
+#[ignore = "about 70 s on 2 cores (25 billion updates); run by `cargo xtask slow`"]
 fn macmahon_hexagon_gives_dlx2_figures() {
     let Some(dir) = data_dir() else { return };
     let text = std::fs::read_to_string(dir.join("macmahon-hexagon.dlx")).unwrap();
