@@ -13,6 +13,7 @@ use crate::error::CliError;
 use crate::report::matrix_hash;
 
 /// The arena of one problem.
+#[derive(Debug)]
 pub enum Engine {
     /// Exact cover.
     Plain(Dlx),

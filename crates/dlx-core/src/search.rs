@@ -235,6 +235,23 @@ pub struct SolutionView<'s> {
     choice: &'s [Link],
 }
 
+impl std::fmt::Debug for SolutionView<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.rows()).finish()
+    }
+}
+
+impl std::fmt::Debug for Search<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Search")
+            .field("level", &self.level)
+            .field("solutions", &self.solutions)
+            .field("limit", &self.limit)
+            .field("stopped", &self.stopped)
+            .finish_non_exhaustive()
+    }
+}
+
 impl SolutionView<'_> {
     /// The chosen rows, depth 0 first.
     pub fn rows(&self) -> impl Iterator<Item = ChosenRow> + '_ {

@@ -107,6 +107,26 @@ pub struct Family {
     pub make: fn(&str) -> Option<Result<Problem, PaperError>>,
 }
 
+impl std::fmt::Debug for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Problem")
+            .field("name", &self.name)
+            .field("about", &self.about)
+            .field("matrix", &self.matrix)
+            .field("heuristic", &self.heuristic)
+            .finish_non_exhaustive()
+    }
+}
+
+impl std::fmt::Debug for Family {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Family")
+            .field("pattern", &self.pattern)
+            .field("about", &self.about)
+            .finish_non_exhaustive()
+    }
+}
+
 /// Every family of named problems.
 pub fn families() -> Vec<Family> {
     let mut all = vec![matrix3::family()];
@@ -130,7 +150,7 @@ pub fn problem(name: &str) -> Result<Problem, PaperError> {
 }
 
 /// A reproducible table of the paper.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 pub struct TableSpec {
     /// The name `cargo xtask paper --only` and the snapshot use.
     pub name: &'static str,

@@ -529,6 +529,7 @@ fn colour_table() -> Table {
 }
 
 /// A picture for `cargo xtask figures`.
+#[derive(Debug, Clone)]
 pub struct Figure {
     /// File stem, e.g. `fig7-rhombus`.
     pub name: String,

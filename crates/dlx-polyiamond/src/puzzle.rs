@@ -24,7 +24,18 @@ pub struct Piece {
     filter: Option<Filter>,
 }
 
+impl std::fmt::Debug for Piece {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Piece")
+            .field("label", &self.label)
+            .field("orientations", &self.orientations)
+            .field("restricted", &self.filter.is_some())
+            .finish()
+    }
+}
+
 /// A board and the pieces to pack into it, in column order.
+#[derive(Debug)]
 pub struct Puzzle {
     board: Board,
     pieces: Vec<Piece>,

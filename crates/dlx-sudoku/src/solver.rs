@@ -226,6 +226,14 @@ pub struct Solutions<'a> {
     puzzle: Grid,
 }
 
+impl std::fmt::Debug for Solutions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solutions")
+            .field("puzzle", &self.puzzle)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Iterator for Solutions<'_> {
     type Item = Grid;
 
