@@ -231,7 +231,10 @@ impl Arena {
             "node {x} out of the arena"
         );
         // SAFETY: x is a multiple of NODE below nodes.len() * NODE, by the invariant above:
-        // the address of a node of the vector.
+        // the address of a node of the vector. No safe call breaks it: the arena is private
+        // to the xcc module; a leaked or panicking search leaves only offsets it read from the
+        // arena (and `Xcc::search` rebuilds a moved arena from its pristine copy); the only
+        // numbers from a caller, the moves of a subtree's path, never become node offsets.
         unsafe {
             &*self
                 .nodes
@@ -273,7 +276,8 @@ impl Arena {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let p = self.nodes.as_ptr().wrapping_add(x as usize) as *const i8;
+            // `x` is a byte offset: step by bytes, not by nodes.
+            let p = self.nodes.as_ptr().cast::<u8>().wrapping_add(x as usize) as *const i8;
             // SAFETY: a prefetch never faults and changes no memory, whatever the address;
             // `wrapping_add` makes the address without any pointer rule at stake.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(p) }
