@@ -11,9 +11,18 @@ fn same_figures_on_any_number_of_threads(name: &str) {
     let seq = dlx.count(Heuristic::Mrv);
     assert!(seq.updates > 10_000_000, "{name} is a search of some size");
     for threads in [2, 3] {
-        let par = dlx.par_count(Heuristic::Mrv, threads);
+        let par = dlx.solve().threads(threads).count();
         assert_eq!(par, seq, "{name} on {threads} threads");
     }
+    // Every option of the builder at once: the rule and the dead-end test reach the threads.
+    let leftmost = dlx.count(Heuristic::Leftmost);
+    let par = dlx
+        .solve()
+        .heuristic(Heuristic::Leftmost)
+        .dead_end_test(false)
+        .threads(2)
+        .count();
+    assert_eq!(par, leftmost, "{name} by the leftmost rule on 2 threads");
     let plain = dlx.search().dead_end_test(false).count();
     assert_eq!(plain, seq, "{name} without the dead-end test");
 }

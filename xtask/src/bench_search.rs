@@ -95,7 +95,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     "{name}: the figures without the dead-end test differ from those with it"
                 ));
             }
-            let (t, par) = timed(|| dlx.par_count(h, threads));
+            let (t, par) = timed(|| dlx.solve().heuristic(h).threads(threads).count());
             all = all.min(t);
             if par != stats {
                 return Err(format!(
@@ -165,7 +165,7 @@ fn xcc(args: &[String], file: &str, rounds: usize, threads: usize) -> Result<(),
     for _ in 0..rounds.max(1) {
         let (t, seq) = timed(|| x.count());
         (one, stats) = (one.min(t), seq);
-        let (t, par) = timed(|| x.par_count(dlx_core::Heuristic::Mrv, threads));
+        let (t, par) = timed(|| x.solve().threads(threads).count());
         all = all.min(t);
         if par != stats {
             return Err(format!(

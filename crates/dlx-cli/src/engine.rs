@@ -6,7 +6,9 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use dlx_core::{Dlx, Heuristic, Matrix, Solution, Stats, Xcc};
+use std::ops::ControlFlow;
+
+use dlx_core::{Dlx, Heuristic, Matrix, ShardCut, Solution, Solve, Stats, Xcc};
 use serde_json::{Value, json};
 
 use crate::error::CliError;
@@ -113,57 +115,80 @@ impl Engine {
         }
     }
 
-    /// The parallel search: every solution to `keep` if given, else only counted.
-    pub fn parallel(
-        &mut self,
-        heuristic: Heuristic,
-        threads: usize,
-        keep: Option<&(dyn Fn(&Solution) + Sync)>,
-        observe: &(dyn Fn(&Stats, usize, usize) + Sync),
-    ) -> Stats {
-        match (self, keep) {
-            (Engine::Plain(d), Some(keep)) => d.par_run_observed(heuristic, threads, keep, observe),
-            (Engine::Plain(d), None) => d.par_count_observed(heuristic, threads, observe),
-            (Engine::General(x), Some(keep)) => {
-                x.par_run_observed(heuristic, threads, keep, observe)
-            }
-            (Engine::General(x), None) => x.par_count_observed(heuristic, threads, observe),
-        }
-    }
-
-    /// Shard `k` of `n`: its figures and the JSON `shard` record `dlx merge` checks.
-    pub fn shard(
+    /// A run in parts: on several threads, or one shard, or both, with the rule and the
+    /// limit; every solution to `visit` if given, else only counted. With a shard, also the
+    /// JSON `shard` record `dlx merge` checks.
+    #[allow(clippy::too_many_arguments)]
+    pub fn in_parts(
         &mut self,
         matrix: &Matrix,
         heuristic: Heuristic,
-        (k, n): (usize, usize),
         threads: usize,
-        visit: &(dyn Fn(&Solution) + Sync),
-    ) -> Result<(Stats, Value), CliError> {
-        let shard_err = |e: dlx_core::ShardError| CliError::Shard(e.to_string());
-        let (stats, depth, subproblems) = match self {
-            Engine::Plain(d) => {
-                let plan = d.shard_plan(heuristic, n).map_err(shard_err)?;
-                let stats = d
-                    .shard(heuristic, &plan, k, threads, visit)
-                    .map_err(shard_err)?;
-                let mine = plan.owner.iter().filter(|&&o| o == k).count();
-                (stats, plan.split.depth, mine)
-            }
-            Engine::General(x) => {
-                let s = x
-                    .shard(heuristic, k, n, threads, visit)
-                    .map_err(shard_err)?;
-                (s.stats, s.depth, s.subproblems)
-            }
+        limit: Option<u64>,
+        shard: Option<(usize, usize)>,
+        visit: Option<&mut (dyn FnMut(&Solution) + Send)>,
+        observe: &(dyn Fn(&Stats, usize, usize) + Sync),
+    ) -> Result<(Stats, Option<Value>), CliError> {
+        let run = Parts {
+            heuristic,
+            threads,
+            limit,
+            shard,
+            visit,
+            observe,
         };
-        let info = json!({
-            "k": k,
-            "n": n,
-            "depth": depth,
-            "subproblems": subproblems,
-            "matrix": matrix_hash(matrix),
+        let (stats, cut) = match self {
+            Engine::Plain(d) => run.go(d.solve()),
+            Engine::General(x) => run.go(x.solve()),
+        }
+        .map_err(|e| CliError::Shard(e.to_string()))?;
+        let info = shard.zip(cut).map(|((k, n), cut)| {
+            json!({
+                "k": k,
+                "n": n,
+                "depth": cut.depth,
+                "subproblems": cut.subproblems,
+                "matrix": matrix_hash(matrix),
+            })
         });
         Ok((stats, info))
+    }
+}
+
+/// The options of [`Engine::in_parts`], for either engine's [`Solve`].
+struct Parts<'v, 'o> {
+    heuristic: Heuristic,
+    threads: usize,
+    limit: Option<u64>,
+    shard: Option<(usize, usize)>,
+    visit: Option<&'v mut (dyn FnMut(&Solution) + Send)>,
+    observe: &'o (dyn Fn(&Stats, usize, usize) + Sync),
+}
+
+impl Parts<'_, '_> {
+    fn go<E: dlx_core::Engine>(
+        self,
+        solve: Solve<'_, E>,
+    ) -> Result<(Stats, Option<ShardCut>), dlx_core::ShardError> {
+        let mut solve = solve
+            .heuristic(self.heuristic)
+            .threads(self.threads)
+            .observe(self.observe);
+        if let Some(n) = self.limit {
+            solve = solve.limit(n);
+        }
+        let mut cut = None;
+        if let Some((k, n)) = self.shard {
+            solve = solve.shard(k, n)?;
+            cut = solve.shard_cut();
+        }
+        let stats = match self.visit {
+            Some(visit) => solve.run(|s| {
+                visit(s);
+                ControlFlow::Continue(())
+            }),
+            None => solve.count(),
+        };
+        Ok((stats, cut))
     }
 }

@@ -2,8 +2,8 @@
 
 use std::io::IsTerminal;
 use std::io::{self, Read, Write};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -34,12 +34,13 @@ pub struct SearchArgs {
     pub json: bool,
     /// Threads to search with (default: all cores). The figures are identical for any
     /// number; with several threads `--print` lists the solutions sorted by their option
-    /// numbers instead of in search order. `--limit` searches on one thread.
+    /// numbers instead of in search order. `--limit` without `--threads` searches on one
+    /// thread, in Knuth's order; with it, the first N solutions found by any thread.
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Search only shard K of N (1-based): a deterministic part of the tree, balanced by
     /// Knuth's estimate; `dlx merge` adds the shards' `--json` figures into the whole run's.
-    #[arg(long, value_name = "K/N", value_parser = parse_shard, conflicts_with = "limit")]
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     pub shard: Option<(usize, usize)>,
     /// No progress display on standard error.
     #[arg(long, short = 'q')]
@@ -363,7 +364,10 @@ pub fn search_and_report_with(
 ) -> Result<(), CliError> {
     let heuristic = args.heuristic.unwrap_or(default);
     let threads = args.threads.unwrap_or(0);
-    let parallel = args.limit.is_none() && threads != 1;
+    // A limit without --threads keeps the sequential order of solutions (Knuth's); with
+    // --threads it is honoured on them too, in no particular order.
+    let in_parts =
+        args.shard.is_some() || (threads != 1 && (args.limit.is_none() || args.threads.is_some()));
     let mut engine = Engine::new(matrix);
     let cleansings = engine.cleansings();
     let mut out = io::stdout().lock();
@@ -386,38 +390,18 @@ pub fn search_and_report_with(
     let mut fraction = None;
     // Of an interrupted run on several threads: subtrees searched to the end, and in all.
     let mut subtrees = None;
-    let stats = if let Some(shard) = args.shard {
-        let found = Mutex::new(Vec::new());
-        let visit = |s: &Solution| {
-            live.solutions.fetch_add(1, Ordering::Relaxed);
-            if let Some(collect) = collect {
-                collect(s);
-            }
-            if args.print {
-                found.lock().expect("not poisoned").push(s.clone());
-            }
-        };
-        let (stats, info) = engine.shard(matrix, heuristic, shard, threads, &visit)?;
-        let mut found = found.into_inner().expect("not poisoned");
-        found.sort_by_cached_key(Solution::sorted_options);
-        for sol in &found {
-            emit(sol).map_err(|e| CliError::io("-", e))?;
-        }
-        shard_info = Some(info);
-        stats
-    } else if parallel {
+    let stats = if in_parts {
         let print = args.print;
-        let found = Mutex::new(Vec::new());
-        let keep = |s: &Solution| {
+        let mut found = Vec::new();
+        let mut keep = |s: &Solution| {
             if let Some(collect) = collect {
                 collect(s);
             }
             if print {
-                found.lock().expect("not poisoned").push(s.clone());
+                found.push(s.clone());
             }
         };
-        // With several threads the fraction done is the share of subtrees searched to the
-        // end.
+        // The fraction done is the share of subtrees searched to the end.
         let finished = AtomicU64::new(0);
         let parts = AtomicU64::new(1);
         let observe = |part: &Stats, done: usize, total: usize| {
@@ -429,14 +413,18 @@ pub fn search_and_report_with(
                 finished.fetch_add(1, Ordering::Relaxed);
             }
         };
-        // Without solutions to keep, the subtrees are only counted.
-        let keep: Option<&(dyn Fn(&Solution) + Sync)> =
-            (print || collect.is_some()).then_some(&keep);
-        let stats = engine.parallel(heuristic, threads, keep, &observe);
+        // Without solutions to keep or a limit to count to, the subtrees are only counted.
+        let visit: Option<&mut (dyn FnMut(&Solution) + Send)> =
+            (print || collect.is_some() || args.limit.is_some()).then_some(&mut keep);
+        let (stats, info) = engine.in_parts(
+            matrix, heuristic, threads, args.limit, args.shard, visit, &observe,
+        )?;
+        shard_info = info;
         let (finished, parts) = (finished.into_inner(), parts.into_inner());
-        fraction = Some(finished as f64 / parts as f64);
-        subtrees = Some((finished, parts));
-        let mut found = found.into_inner().expect("not poisoned");
+        if args.shard.is_none() {
+            fraction = Some(finished as f64 / parts as f64);
+            subtrees = Some((finished, parts));
+        }
         found.sort_by_cached_key(Solution::sorted_options);
         for sol in &found {
             emit(sol).map_err(|e| CliError::io("-", e))?;
@@ -522,7 +510,7 @@ pub fn search_and_report_with(
         note!(
             "time: {seconds:.3} s ({:.1} M updates/s{})",
             stats.updates as f64 / seconds.max(1e-9) / 1e6,
-            if parallel {
+            if in_parts && threads != 1 {
                 ", all threads together"
             } else {
                 ""

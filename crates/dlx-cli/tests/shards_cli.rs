@@ -226,3 +226,31 @@ fn estimates_bracket_6x10_and_scott() {
     brackets(&dir, &[("pentomino-6x10", "mrv"), ("scott", "mrv")]);
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[test]
+fn a_limit_holds_on_threads_and_in_a_shard() {
+    // 92 solutions of 8 queens: the first 5 on one thread (Knuth's order), any 5 on three.
+    let seq = json_of(&["paper", "queens-8", "--json", "--limit", "5", "--print"]);
+    let par = json_of(&[
+        "paper",
+        "queens-8",
+        "--json",
+        "--limit",
+        "5",
+        "--threads",
+        "3",
+        "--print",
+    ]);
+    for v in [&seq, &par] {
+        assert_eq!(v["solutions"], 5);
+        assert_eq!(v["complete"], false);
+        assert_eq!(v["solution_list"].as_array().map(Vec::len), Some(5), "{v}");
+    }
+    let whole = json_of(&["paper", "queens-8", "--json", "--shard", "2/3"]);
+    let limited = json_of(&[
+        "paper", "queens-8", "--json", "--shard", "2/3", "--limit", "2",
+    ]);
+    let expect = whole["solutions"].as_u64().unwrap().min(2);
+    assert_eq!(limited["solutions"].as_u64(), Some(expect));
+    assert_eq!(limited["shard"]["k"], 2);
+}

@@ -63,6 +63,7 @@ mod search;
 #[cfg(feature = "parallel")]
 pub mod shard;
 mod solution;
+mod solve;
 mod stats;
 pub mod xcc;
 
@@ -80,9 +81,10 @@ pub use search::{ChooseItem, Heuristic, Search, SolutionView, Split};
 #[cfg(feature = "parallel")]
 pub use shard::{MAX_SHARDS, ShardError, ShardPlan};
 pub use solution::{ChosenRow, Solution};
-pub use stats::{Level, Stats};
 #[cfg(feature = "parallel")]
-pub use xcc::XccShard;
+pub use solve::ShardCut;
+pub use solve::{Engine, Solve};
+pub use stats::{Level, Stats};
 pub use xcc::{Xcc, XccSearch, XccSplit};
 
 /// A matrix laid out as dancing links, ready to be searched any number of times.
@@ -231,7 +233,14 @@ impl Dlx {
         self.arena();
     }
 
-    /// Starts a search with the S heuristic; configure it with [`Search`]'s builder methods.
+    /// A search with options for every way to run it (rule, limit, dead-end test, threads,
+    /// shard, observer), all honoured together: see [`Solve`].
+    pub fn solve(&mut self) -> Solve<'_, Dlx> {
+        Solve::new(self)
+    }
+
+    /// Starts a sequential search with the S heuristic, to be stepped one solution at a time
+    /// ([`Search::next_solution`]) or split; configure it with [`Search`]'s builder methods.
     pub fn search(&mut self) -> Search<'_> {
         self.arena();
         Search::new(&mut self.links).interrupt(self.interrupt.flag())

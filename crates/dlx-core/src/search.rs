@@ -194,6 +194,9 @@ pub struct Search<'a> {
     interrupt: &'a AtomicBool,
     /// Whether [`Search::interrupt`]'s flag stopped the search.
     interrupted: bool,
+    /// Set by a run of several searches ([`crate::Solve`]) once its limit is reached or its
+    /// visitor breaks: a stop that is not an interrupt.
+    stop: &'a AtomicBool,
     /// The fraction of the tree done when the search was stopped early ([`Search::progress`]).
     stopped_at: Option<f64>,
 }
@@ -306,6 +309,7 @@ impl<'a> Search<'a> {
             dead_ends: DeadEnds::Off,
             interrupt: &NEVER,
             interrupted: false,
+            stop: &NEVER,
             stopped_at: None,
         }
     }
@@ -316,6 +320,13 @@ impl<'a> Search<'a> {
     /// fraction of the tree searched. The flag is read once per node.
     pub fn interrupt(mut self, flag: &'a AtomicBool) -> Self {
         self.interrupt = flag;
+        self
+    }
+
+    /// Also stops at the next node once `flag` is set, without counting as interrupted.
+    #[cfg(feature = "parallel")]
+    pub(crate) fn stop_on(mut self, flag: &'a AtomicBool) -> Self {
+        self.stop = flag;
         self
     }
 
@@ -518,7 +529,7 @@ impl<'a> Search<'a> {
         self.state = State::Running;
         let cutoff = self.cutoff.unwrap_or(usize::MAX);
         let mut top = self.top;
-        let interrupt = self.interrupt;
+        let (interrupt, stop) = (self.interrupt, self.stop);
         // The per-depth arrays have `primaries + 1` entries, and the depth never exceeds the
         // number of primary items (each chosen row covers at least one), so `level` is in
         // bounds. Indexing checks it all the same (1% on queens, ARCHITECTURE.md), so that no
@@ -625,13 +636,13 @@ impl<'a> Search<'a> {
                 self.state = State::Paused;
                 return true;
             }
-            if interrupt.load(Ordering::Relaxed) {
+            if interrupt.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
                 // Stopped from outside: the state is a paused one (every depth to `level`
                 // covered), which `unwind` knows how to undo.
                 self.level = level;
                 self.top = top;
                 self.state = State::Paused;
-                self.interrupted = true;
+                self.interrupted = interrupt.load(Ordering::Relaxed);
                 self.unwind();
                 return false;
             }

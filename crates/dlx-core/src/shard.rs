@@ -16,7 +16,8 @@
 //! let plan = dlx.shard_plan(Heuristic::Mrv, 3)?;
 //! let mut total = Stats::default();
 //! for k in 1..=3 {
-//!     total.merge(&dlx.shard(Heuristic::Mrv, &plan, k, 1, |_| {})?);
+//!     // Each shard would run on its own machine, as `dlx.solve().shard(k, 3)?`.
+//!     total.merge(&dlx.solve().shard_plan(&plan, k)?.count());
 //! }
 //! total.complete = true;
 //! assert_eq!(total, dlx.count(Heuristic::Mrv));
@@ -25,8 +26,6 @@
 
 use crate::Dlx;
 use crate::search::{Heuristic, Split};
-use crate::solution::Solution;
-use crate::stats::Stats;
 
 /// The most shards a plan is made for: far beyond any cluster's job array, and a bound on
 /// what a shard number read from the command line or a shard file may ask for.
@@ -178,63 +177,6 @@ impl Dlx {
             fingerprint: self.fingerprint(),
             heuristic,
         }
-    }
-
-    /// Searches shard `k` (1-based) of a plan on `threads` threads (0 = all cores; 1 = the
-    /// calling thread, no pool), visiting its solutions (in no particular order), and returns
-    /// its figures placed at their depths in the whole tree. Shard 1 includes the levels above
-    /// the cut and their solutions.
-    /// Like every [`Stats`], a shard's `nodes` is 1 + the nodes of its levels, the root
-    /// included, so shards are added with [`Stats::merge`] (which sums the levels), not by
-    /// adding their `nodes` fields.
-    pub fn shard(
-        &mut self,
-        heuristic: Heuristic,
-        plan: &ShardPlan,
-        k: usize,
-        threads: usize,
-        visit: impl Fn(&Solution) + Sync,
-    ) -> Result<Stats, ShardError> {
-        let this = self.fingerprint();
-        if plan.fingerprint != this || plan.heuristic != heuristic {
-            return Err(ShardError::ForeignPlan {
-                plan: plan.fingerprint,
-                this,
-            });
-        }
-        if k == 0 || k > plan.shards {
-            return Err(ShardError::NoSuchShard { k, n: plan.shards });
-        }
-        let mut stats = if k == 1 {
-            plan.split.solutions.iter().for_each(&visit);
-            plan.split.stats.clone()
-        } else {
-            Stats {
-                complete: true,
-                ..Stats::default()
-            }
-        };
-        let mine: Vec<_> = plan
-            .split
-            .paths
-            .iter()
-            .zip(&plan.owner)
-            .filter(|&(_, &o)| o == k)
-            .map(|(p, _)| p)
-            .collect();
-        // One thread is the caller's own: no pool, so the caller's clock (its CPU time) sees
-        // the whole search. So is a pool the system refuses (see `parallel::pool`).
-        let pool = if threads == 1 {
-            None
-        } else {
-            crate::parallel::pool(threads)
-        };
-        let below = crate::parallel::search_paths(self, pool.as_ref(), &mine, |dlx, path| {
-            dlx.subtree(path, heuristic, &visit)
-                .expect("the plan's paths fit the arena whose fingerprint it carries")
-        });
-        stats.merge(&below);
-        Ok(stats)
     }
 }
 

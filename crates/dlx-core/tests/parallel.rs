@@ -3,8 +3,8 @@
 #![cfg(feature = "parallel")]
 
 use std::collections::BTreeSet;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 use dlx_core::{Dlx, Heuristic, MatrixBuilder, format};
 use proptest::prelude::*;
@@ -19,18 +19,18 @@ fn check(dlx: &mut Dlx, h: Heuristic) {
         .collect();
     seq_solutions.sort();
     for threads in [1, 2, 3] {
-        let found = Mutex::new(Vec::new());
-        let par = dlx.par_run(h, threads, |s| {
-            found.lock().unwrap().push(s.sorted_options())
+        let mut found = Vec::new();
+        let par = dlx.solve().heuristic(h).threads(threads).run(|s| {
+            found.push(s.sorted_options());
+            ControlFlow::Continue(())
         });
         assert_eq!(par, seq, "{threads} threads, {h:?}");
-        let mut found = found.into_inner().unwrap();
         found.sort();
         assert_eq!(found, seq_solutions);
         assert_eq!(*dlx, pristine);
         // Counting takes its own path (no solution is built), with the same figures.
         assert_eq!(
-            dlx.par_count(h, threads),
+            dlx.solve().heuristic(h).threads(threads).count(),
             seq,
             "counting, {threads} threads, {h:?}"
         );

@@ -4,6 +4,7 @@ mod common;
 
 use common::queens;
 use dlx_core::{Dlx, Heuristic, Stats, format};
+use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 fn merged(dlx: &mut Dlx, h: Heuristic, n: usize, threads: usize) -> (Stats, Vec<Vec<usize>>) {
@@ -13,10 +14,14 @@ fn merged(dlx: &mut Dlx, h: Heuristic, n: usize, threads: usize) -> (Stats, Vec<
     let mut total = Stats::default();
     for k in 1..=n {
         let s = dlx
-            .shard(h, &plan, k, threads, |sol| {
-                found.lock().unwrap().push(sol.sorted_options())
-            })
-            .unwrap();
+            .solve()
+            .shard_plan(&plan, k)
+            .unwrap()
+            .threads(threads)
+            .run(|sol| {
+                found.lock().unwrap().push(sol.sorted_options());
+                ControlFlow::Continue(())
+            });
         assert!(s.complete);
         total.merge(&s);
     }
@@ -63,13 +68,12 @@ fn one_thread_is_the_callers_own() {
     let elsewhere = Mutex::new(0);
     let mut solutions = 0;
     for k in 1..=2 {
-        let s = dlx
-            .shard(Heuristic::Mrv, &plan, k, 1, |_| {
-                if std::thread::current().id() != me {
-                    *elsewhere.lock().unwrap() += 1;
-                }
-            })
-            .unwrap();
+        let s = dlx.solve().shard_plan(&plan, k).unwrap().run(|_| {
+            if std::thread::current().id() != me {
+                *elsewhere.lock().unwrap() += 1;
+            }
+            ControlFlow::Continue(())
+        });
         solutions += s.solutions;
     }
     assert_eq!(solutions, 92);
@@ -100,8 +104,12 @@ fn a_missing_shard_number_is_an_error() {
     let m = queens(5);
     let mut dlx = Dlx::new(&m);
     let plan = dlx.shard_plan(Heuristic::Mrv, 3).unwrap();
-    assert!(dlx.shard(Heuristic::Mrv, &plan, 0, 1, |_| {}).is_err());
-    let e = dlx.shard(Heuristic::Mrv, &plan, 4, 1, |_| {}).unwrap_err();
+    assert!(dlx.solve().shard_plan(&plan, 0).map(|s| s.count()).is_err());
+    let e = dlx
+        .solve()
+        .shard_plan(&plan, 4)
+        .map(|s| s.count())
+        .unwrap_err();
     assert_eq!(
         e.to_string(),
         "shard 4 does not exist: shards are numbered 1 to 3"
@@ -113,8 +121,8 @@ fn figures_from_elsewhere_are_added_without_passing_u64_max() {
     let m = queens(6);
     let mut dlx = Dlx::new(&m);
     let plan = dlx.shard_plan(Heuristic::Mrv, 2).unwrap();
-    let one = dlx.shard(Heuristic::Mrv, &plan, 1, 1, |_| {}).unwrap();
-    let two = dlx.shard(Heuristic::Mrv, &plan, 2, 1, |_| {}).unwrap();
+    let one = dlx.solve().shard_plan(&plan, 1).map(|s| s.count()).unwrap();
+    let two = dlx.solve().shard_plan(&plan, 2).map(|s| s.count()).unwrap();
     let mut checked = one.clone();
     assert_eq!(checked.checked_merge(&two), Some(()));
     let mut plain = one.clone();

@@ -238,7 +238,7 @@ fn apply(m: &Matrix, dlx: &mut Dlx, fixed: &mut Vec<usize>, step: &Step) {
         }
         Step::ParCount(threads) => {
             assert_eq!(
-                dlx.par_count(Heuristic::Mrv, threads),
+                dlx.solve().threads(threads).count(),
                 truth.count(Heuristic::Mrv)
             );
         }
@@ -260,11 +260,17 @@ fn apply(m: &Matrix, dlx: &mut Dlx, fixed: &mut Vec<usize>, step: &Step) {
         }
         Step::Shard(k, n) => {
             let plan = dlx.shard_plan(Heuristic::Mrv, n).unwrap();
-            let got = dlx.shard(Heuristic::Mrv, &plan, k, 1, |_| {});
+            let got = dlx.solve().shard_plan(&plan, k).map(|s| s.count());
             if k <= n {
                 let mut total = Stats::default();
                 for j in 1..=n {
-                    total.merge(&truth.shard(Heuristic::Mrv, &plan, j, 1, |_| {}).unwrap());
+                    total.merge(
+                        &truth
+                            .solve()
+                            .shard_plan(&plan, j)
+                            .map(|s| s.count())
+                            .unwrap(),
+                    );
                 }
                 total.complete = true;
                 assert_eq!(total, truth.count(Heuristic::Mrv));
@@ -277,11 +283,12 @@ fn apply(m: &Matrix, dlx: &mut Dlx, fixed: &mut Vec<usize>, step: &Step) {
             let other = matrix(2, 0, &[vec![0], vec![1], vec![0, 1]]);
             let plan = Dlx::new(&other).shard_plan(Heuristic::Mrv, 2).unwrap();
             if Dlx::new(&other).fingerprint() != dlx.fingerprint() {
-                assert!(dlx.shard(Heuristic::Mrv, &plan, 1, 1, |_| {}).is_err());
+                assert!(dlx.solve().shard_plan(&plan, 1).map(|s| s.count()).is_err());
             }
             // Another heuristic's plan is refused too.
             let plan = dlx.shard_plan(Heuristic::Leftmost, 2).unwrap();
-            assert!(dlx.shard(Heuristic::Mrv, &plan, 1, 1, |_| {}).is_err());
+            let mrv = dlx.solve().heuristic(Heuristic::Mrv).shard_plan(&plan, 1);
+            assert!(mrv.map(|s| s.count()).is_err());
         }
         Step::HugePlan => {
             assert!(dlx.shard_plan(Heuristic::Mrv, usize::MAX).is_err());
@@ -441,7 +448,7 @@ fn an_interrupt_from_another_thread_stops_a_long_count() {
     assert_eq!((all.solutions, all.complete), (14_200, true));
     // On several threads too.
     flag.store(true, std::sync::atomic::Ordering::Relaxed);
-    let par = dlx.par_count(Heuristic::Mrv, 2);
+    let par = dlx.solve().threads(2).count();
     assert!(!par.complete);
     assert!(par.solutions < 14_200);
 }

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use dlx_core::{Heuristic, Xcc, format};
+use dlx_core::{Xcc, format};
 
 fn data_dir() -> Option<PathBuf> {
     let dir =
@@ -25,7 +25,7 @@ fn figures(dir: &std::path::Path, name: &str) -> (u64, u64, u64, u64) {
     let m = format::parse(&text).unwrap();
     let mut xcc = Xcc::new(&m);
     let s = xcc.count();
-    let p = xcc.par_count(Heuristic::Mrv, 2);
+    let p = xcc.solve().threads(2).count();
     assert_eq!(p, s, "{name}: 2 threads");
     (s.solutions, s.updates, s.cleansings, s.nodes)
 }
@@ -47,7 +47,7 @@ fn macmahon_hexagon_gives_dlx2_figures() {
     let text = std::fs::read_to_string(dir.join("macmahon-hexagon.dlx")).unwrap();
     let m = format::parse(&text).unwrap();
     let start = std::time::Instant::now();
-    let s = Xcc::new(&m).par_count(Heuristic::Mrv, 0);
+    let s = Xcc::new(&m).solve().threads(0).count();
     eprintln!(
         "MacMahon hexagon: {:.1} s on all cores",
         start.elapsed().as_secs_f64()

@@ -2,7 +2,6 @@
 //! the colour experiment ("A failed experiment").
 
 use std::ops::ControlFlow;
-use std::sync::Mutex;
 use std::time::Instant;
 
 use dlx_core::{Dlx, Heuristic, Stats};
@@ -294,12 +293,15 @@ fn run_subcase(sub: &Subcase) -> SubcaseRun {
         .collect();
     let canon =
         Canon::new(&placed.board, &labels, &sub.group).expect("the hexagon is six-fold symmetric");
-    let codes = Mutex::new(Vec::new());
-    let stats = Dlx::new(&placed.matrix).par_run(Heuristic::Mrv, 0, |s| {
-        let code = canon.canonical(&canon.code(&placed.labelling(s)));
-        codes.lock().expect("no visit panics").push(code);
-    });
-    let mut codes = codes.into_inner().expect("no visit panics");
+    let mut codes = Vec::new();
+    let stats = Dlx::new(&placed.matrix)
+        .solve()
+        .heuristic(Heuristic::Mrv)
+        .threads(0)
+        .run(|s| {
+            codes.push(canon.canonical(&canon.code(&placed.labelling(s))));
+            std::ops::ControlFlow::Continue(())
+        });
     codes.sort_unstable();
     codes.dedup();
     // Every drawing of a class: a reflection or turn of the whole picture keeps its scores,

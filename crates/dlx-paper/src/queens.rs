@@ -87,7 +87,11 @@ pub(crate) const TABLES: [TableSpec; 4] = [
 /// Counts on every core: the figures equal the sequential search's exactly (dlx-core's
 /// parallel tests), and N = 17, 18 take hours on one.
 fn count(q: Queens) -> Stats {
-    Dlx::new(&q.matrix()).par_count(Heuristic::Mrv, 0)
+    Dlx::new(&q.matrix())
+        .solve()
+        .heuristic(Heuristic::Mrv)
+        .threads(0)
+        .count()
 }
 
 /// The paper's table: solutions, nodes and updates, and the nodes and updates of the

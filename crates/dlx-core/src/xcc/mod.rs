@@ -38,6 +38,11 @@ mod search;
 #[cfg(test)]
 mod tests;
 
+/// Subproblems per shard the cut aims for: the shards take the subproblems in turn, so many
+/// small ones even out their sizes.
+#[cfg(feature = "parallel")]
+pub(crate) const SUBPROBLEMS_PER_SHARD: usize = 64;
+
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -47,8 +52,6 @@ use crate::matrix::Matrix;
 use crate::search::Heuristic;
 use crate::stats::Stats;
 
-#[cfg(feature = "parallel")]
-pub use parallel::XccShard;
 pub use search::{XccSearch, XccSplit};
 
 /// A matrix with colours or multiplicities (or neither) laid out for Algorithm C/M, ready to
@@ -85,6 +88,12 @@ impl Xcc {
         }
         let flag = self.interrupt.0.as_deref().unwrap_or(&crate::search::NEVER);
         XccSearch::new(&mut self.arena, self.bounds, flag)
+    }
+
+    /// A search with options for every way to run it (limit, threads, shard, observer):
+    /// see [`crate::Solve`].
+    pub fn solve(&mut self) -> crate::Solve<'_, Xcc> {
+        crate::Solve::new(self)
     }
 
     /// Counts every solution.

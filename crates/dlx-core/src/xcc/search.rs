@@ -65,6 +65,8 @@ pub struct XccSearch<'a> {
     stopped: bool,
     interrupt: &'a AtomicBool,
     interrupted: bool,
+    /// A stop that is not an interrupt (see [`crate::Search`]'s).
+    stop: &'a AtomicBool,
     /// When splitting: the depth whose nodes are recorded as paths instead of searched.
     cutoff: Option<usize>,
     paths: Vec<Vec<u32>>,
@@ -115,6 +117,7 @@ impl<'a> XccSearch<'a> {
             stopped: false,
             interrupt,
             interrupted: false,
+            stop: &crate::search::NEVER,
             cutoff: None,
             paths: Vec::new(),
             path: Vec::new(),
@@ -143,6 +146,13 @@ impl<'a> XccSearch<'a> {
         self
     }
 
+    /// Also stops at the next node once `flag` is set, without counting as interrupted.
+    #[cfg(feature = "parallel")]
+    pub(crate) fn stop_on(mut self, flag: &'a AtomicBool) -> Self {
+        self.stop = flag;
+        self
+    }
+
     /// Whether the interrupt flag stopped the search.
     pub fn interrupted(&self) -> bool {
         self.interrupted
@@ -150,6 +160,7 @@ impl<'a> XccSearch<'a> {
 
     /// Searches only the subtree reached by the moves of `path` (from [`XccSearch::split`]);
     /// its figures count only the depths at and below the path's end.
+    #[cfg(feature = "parallel")]
     pub(super) fn below(mut self, path: Vec<u32>) -> Self {
         self.path = path;
         self
@@ -274,8 +285,8 @@ impl<'a> XccSearch<'a> {
                 Step::Forward => {
                     let level = self.level;
                     self.reserve(level);
-                    if self.interrupt.load(Ordering::Relaxed) {
-                        self.interrupted = true;
+                    if self.interrupt.load(Ordering::Relaxed) || self.stop.load(Ordering::Relaxed) {
+                        self.interrupted = self.interrupt.load(Ordering::Relaxed);
                         self.stop();
                         return false;
                     }

@@ -198,7 +198,7 @@ proptest! {
         let m = p.matrix();
         let mut xcc = Xcc::new(&m);
         let whole = xcc.count();
-        prop_assert_eq!(xcc.par_count(Heuristic::Mrv, threads), whole.clone());
+        prop_assert_eq!(xcc.solve().threads(threads).count(), whole.clone());
         for depth in 1..4 {
             let split = xcc.search().split(depth);
             let mut total = split.stats.clone();
@@ -210,13 +210,16 @@ proptest! {
         // Shards add up to the whole, and see every solution once.
         for n in [1, 3] {
             let mut total = crate::Stats { complete: true, ..Default::default() };
-            let seen = std::sync::Mutex::new(0u64);
+            let mut seen = 0;
             for k in 1..=n {
-                let shard = xcc.shard(Heuristic::Mrv, k, n, threads, |_| *seen.lock().unwrap() += 1).unwrap();
-                total.merge(&shard.stats);
+                let shard = xcc.solve().shard(k, n).unwrap().threads(threads).run(|_| {
+                    seen += 1;
+                    std::ops::ControlFlow::Continue(())
+                });
+                total.merge(&shard);
             }
             prop_assert_eq!(&total, &whole, "{} shards", n);
-            prop_assert_eq!(seen.into_inner().unwrap(), whole.solutions);
+            prop_assert_eq!(seen, whole.solutions);
         }
         prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
     }

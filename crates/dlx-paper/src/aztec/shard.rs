@@ -3,13 +3,11 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
-use std::sync::Mutex;
 use std::time::Instant;
 
 use dlx_core::{OptionId, Stats};
 
 use super::campaign::{CampaignError, Part, file_error};
-use super::{HEURISTIC, lock};
 
 /// A finished shard: its figures, its running time and the rows of its solutions (X's row
 /// included).
@@ -28,19 +26,22 @@ impl Shard {
     /// Searches shard `k` of a subcase on the calling thread.
     pub(super) fn search(part: &Part, k: usize) -> Shard {
         let mut dlx = part.dlx.clone();
-        let found = Mutex::new(Vec::new());
+        let mut found = Vec::new();
         let start = Instant::now();
         let cpu_start = thread_cpu_seconds();
         // One thread: the search runs on this one, so this thread's CPU clock sees it all.
         let stats = dlx
-            .shard(HEURISTIC, &part.plan, k, 1, |sol| {
+            .solve()
+            .shard_plan(&part.plan, k)
+            .expect("k is a shard of the plan")
+            .run(|sol| {
                 let mut rows = sol.sorted_options();
                 rows.push(part.sub.x_option);
                 rows.sort_unstable();
-                lock(&found).push(rows);
-            })
-            .expect("k is a shard of the plan");
-        let mut solutions = found.into_inner().unwrap_or_else(|e| e.into_inner());
+                found.push(rows);
+                std::ops::ControlFlow::Continue(())
+            });
+        let mut solutions = found;
         solutions.sort();
         Shard {
             stats,

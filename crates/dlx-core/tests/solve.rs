@@ -1,0 +1,218 @@
+//! One builder drives every run: its options hold together on one thread, several threads
+//! and shards, for both engines.
+
+#![cfg(feature = "parallel")]
+
+mod common;
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use common::queens;
+use dlx_core::{Dlx, Heuristic, Stats, Xcc, format};
+
+/// Colours: the 5-cycle's proper 3-colourings (30), edges primary, vertices coloured.
+fn colourings() -> dlx_core::Matrix {
+    let mut text = String::from("e0 e1 e2 e3 e4 | v0 v1 v2 v3 v4\n");
+    for e in 0..5 {
+        for a in 0..3 {
+            for b in 0..3 {
+                if a != b {
+                    text.push_str(&format!("e{e} v{e}:{a} v{}:{b}\n", (e + 1) % 5));
+                }
+            }
+        }
+    }
+    format::parse(&text).unwrap()
+}
+
+#[test]
+fn a_limit_holds_on_any_number_of_threads_and_in_shards() {
+    let m = queens(8);
+    let mut dlx = Dlx::new(&m);
+    let all = dlx.count(Heuristic::Mrv);
+    assert_eq!(all.solutions, 92);
+    for threads in [1, 2, 3] {
+        for limit in [1, 5, 91, 92, 200] {
+            let mut seen = Vec::new();
+            let stats = dlx.solve().threads(threads).limit(limit).run(|s| {
+                seen.push(s.sorted_options());
+                ControlFlow::Continue(())
+            });
+            let expect = limit.min(92);
+            assert_eq!(
+                seen.len() as u64,
+                expect,
+                "{threads} threads, limit {limit}"
+            );
+            assert_eq!(stats.solutions, expect);
+            seen.sort();
+            seen.dedup();
+            assert_eq!(seen.len() as u64, expect, "no solution twice");
+            // Counting honours it too, without a visitor.
+            let counted = dlx.solve().threads(threads).limit(limit).count();
+            assert_eq!(counted.solutions, expect);
+            if limit > 92 {
+                assert_eq!(counted, all, "a limit never reached changes nothing");
+            }
+        }
+    }
+    // A shard with a limit: at most that many of its own solutions.
+    let shard = dlx.solve().shard(2, 3).unwrap().count();
+    let limited = dlx.solve().shard(2, 3).unwrap().threads(2).limit(3).count();
+    assert_eq!(limited.solutions, shard.solutions.min(3));
+    assert_eq!(
+        *dlx.links(),
+        *Dlx::new(&m).links(),
+        "the links are put back"
+    );
+}
+
+#[test]
+fn the_sequential_limit_keeps_knuths_order_and_figures() {
+    let m = queens(8);
+    let mut dlx = Dlx::new(&m);
+    let knuth = dlx.search().limit(10).count();
+    assert_eq!(dlx.solve().limit(10).count(), knuth);
+    let (first, stats) = dlx.solve().first();
+    let (first_seq, stats_seq) = dlx.search().first();
+    assert_eq!((first, stats), (first_seq, stats_seq));
+}
+
+#[test]
+fn a_break_stops_every_thread_and_no_solution_follows_it() {
+    let m = queens(10);
+    let mut dlx = Dlx::new(&m);
+    for threads in [1, 2] {
+        let mut visits = 0;
+        let stats = dlx.solve().threads(threads).run(|_| {
+            visits += 1;
+            if visits == 7 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(visits, 7, "{threads} threads");
+        assert_eq!((stats.solutions, stats.complete), (7, false));
+    }
+}
+
+#[test]
+fn the_rule_and_the_dead_end_test_reach_every_thread_and_shard() {
+    let m = queens(9);
+    let mut dlx = Dlx::new(&m);
+    for h in [Heuristic::Mrv, Heuristic::Leftmost] {
+        let truth = dlx.count(h);
+        for test in [true, false] {
+            let par = dlx
+                .solve()
+                .heuristic(h)
+                .dead_end_test(test)
+                .threads(2)
+                .count();
+            assert_eq!(par, truth, "{h}, dead-end test {test}");
+            let mut total = Stats::default();
+            for k in 1..=4 {
+                let s = dlx.solve().heuristic(h).dead_end_test(test).shard(k, 4);
+                total.merge(&s.unwrap().threads(2).count());
+            }
+            total.complete = true;
+            assert_eq!(total, truth, "{h} in 4 shards");
+        }
+    }
+}
+
+#[test]
+fn shards_of_the_builder_are_those_of_the_plan() {
+    let m = queens(9);
+    let mut dlx = Dlx::new(&m);
+    let plan = dlx.shard_plan(Heuristic::Mrv, 5).unwrap();
+    for k in 1..=5 {
+        let mut own = dlx.solve().shard(k, 5).unwrap();
+        let cut = own.shard_cut().unwrap();
+        assert_eq!(cut.depth, plan.split.depth);
+        assert_eq!(cut.total, plan.split.paths.len());
+        assert_eq!(
+            cut.subproblems,
+            plan.owner.iter().filter(|&&o| o == k).count()
+        );
+        let own = own.count();
+        let planned = dlx.solve().shard_plan(&plan, k).unwrap().count();
+        assert_eq!(own, planned, "shard {k}");
+    }
+    // A plan of another rule is refused when the rule was set, and taken when it was not.
+    let leftmost = dlx.shard_plan(Heuristic::Leftmost, 2).unwrap();
+    let refused = dlx
+        .solve()
+        .heuristic(Heuristic::Mrv)
+        .shard_plan(&leftmost, 1);
+    assert!(refused.is_err());
+    drop(refused);
+    let taken = dlx.solve().shard_plan(&leftmost, 1).unwrap().count();
+    let mut total = taken;
+    total.merge(&dlx.solve().shard_plan(&leftmost, 2).unwrap().count());
+    assert_eq!(total, dlx.count(Heuristic::Leftmost));
+}
+
+#[test]
+#[should_panic(expected = "the shard plan cuts the tree of the rule")]
+fn another_rule_after_a_plan_is_a_clear_panic() {
+    let mut dlx = Dlx::new(&queens(6));
+    let plan = dlx.shard_plan(Heuristic::Mrv, 2).unwrap();
+    let _ = dlx
+        .solve()
+        .shard_plan(&plan, 1)
+        .unwrap()
+        .heuristic(Heuristic::Leftmost);
+}
+
+#[test]
+fn the_observer_sees_parts_that_add_up_to_the_whole() {
+    let m = queens(9);
+    let mut dlx = Dlx::new(&m);
+    let truth = dlx.count(Heuristic::Mrv);
+    for threads in [1, 2] {
+        let parts = std::sync::Mutex::new(Stats::default());
+        let calls = AtomicUsize::new(0);
+        let stats = dlx
+            .solve()
+            .threads(threads)
+            .observe(|part, done, total| {
+                assert!(done <= total);
+                parts.lock().unwrap().merge(part);
+                calls.fetch_add(1, Ordering::Relaxed);
+            })
+            .count();
+        assert_eq!(stats, truth);
+        let mut sum = parts.into_inner().unwrap();
+        sum.complete = true;
+        assert_eq!(sum, truth, "{threads} threads");
+        assert!(calls.into_inner() > 2);
+    }
+}
+
+#[test]
+fn colours_take_the_same_options() {
+    let m = colourings();
+    let mut xcc = Xcc::new(&m);
+    let all = xcc.count();
+    assert_eq!(all.solutions, 30);
+    assert_eq!(xcc.solve().threads(2).count(), all);
+    let mut total = Stats::default();
+    for k in 1..=3 {
+        total.merge(&xcc.solve().shard(k, 3).unwrap().threads(2).count());
+    }
+    total.complete = true;
+    assert_eq!(total, all);
+    for threads in [1, 2] {
+        let mut seen = 0;
+        let stats = xcc.solve().threads(threads).limit(4).run(|_| {
+            seen += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!((seen, stats.solutions, stats.complete), (4, 4, false));
+    }
+    assert_eq!(xcc.solve().first().0, xcc.search().first().0);
+    assert!(xcc.solve().shard(4, 3).is_err());
+}
