@@ -7,9 +7,12 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
-/// Index of an item in declaration order (0-based).
+/// Index of an item in declaration order (0-based). A plain index, as domain crates use it
+/// to index their own tables: every method that takes one checks it against its matrix or
+/// arena (an error, or a documented panic; never undefined behaviour).
 pub type ItemId = usize;
-/// Index of an option in the order it was added (0-based), as Knuth's programs number rows.
+/// Index of an option in the order it was added (0-based), as Knuth's programs number rows;
+/// checked wherever it is taken, as [`ItemId`] is.
 pub type OptionId = usize;
 
 /// Whether an item must be covered exactly once (primary) or at most once (secondary).
