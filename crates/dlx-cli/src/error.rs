@@ -72,6 +72,12 @@ pub enum CliError {
     NotPlain(String, &'static str),
     #[error("interrupted: the figures above are those reached, not the whole search")]
     Interrupted,
+    /// A campaign is not what it should be (the message names the file and what to do).
+    #[error("{0}")]
+    Campaign(String),
+    /// Ctrl-C or SIGTERM stopped a campaign's run (the message says what was kept).
+    #[error("{0}")]
+    Stopped(String),
     /// Standard output was closed (e.g. piped into `head`): not an error.
     #[error("broken pipe")]
     BrokenPipe,

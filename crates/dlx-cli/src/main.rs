@@ -49,6 +49,9 @@ enum Command {
     Estimate(cmd::estimate::Args),
     /// Add the `--json` figures of the shards of a `--shard K/N` run.
     Merge(cmd::merge::Args),
+    /// A long search as a folder of shards: start, run (resumable, one shard per job if
+    /// wished), status, merge.
+    Campaign(cmd::campaign::Args),
     /// Run a named problem of the paper (`dlx paper list` shows them).
     Paper(cmd::paper::Args),
     /// The N queens problem, with the matrix of Knuth's generator.
@@ -73,6 +76,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Paper(args) => cmd::paper::run(args),
         Command::Estimate(args) => cmd::estimate::run(args),
         Command::Merge(args) => cmd::merge::run(args),
+        Command::Campaign(args) => cmd::campaign::run(args),
         Command::Queens(args) => cmd::queens::run(args),
         Command::Polyomino(args) => cmd::polyomino::run(args),
         Command::Polyiamond(args) => cmd::polyiamond::run(args),
@@ -93,7 +97,7 @@ fn main() -> ExitCode {
         Err(e) => {
             // One line, whatever the input held: control characters are escaped.
             note!("dlx: {}", error::one_line(&e.to_string()));
-            if matches!(e, CliError::Interrupted) {
+            if matches!(e, CliError::Interrupted | CliError::Stopped(_)) {
                 ExitCode::from(interrupt::EXIT_INTERRUPTED)
             } else {
                 ExitCode::from(2)

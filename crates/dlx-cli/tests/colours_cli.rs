@@ -2,26 +2,12 @@
 //! (Knuth's DLX2 and DLX3), threads, shards and `dlx merge`, and the errors.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
-fn dlx(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(args)
-        .output()
-        .expect("dlx runs")
-}
+mod common;
 
-fn stdout(args: &[&str]) -> String {
-    let out = dlx(args);
-    assert!(
-        out.status.success(),
-        "dlx {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{dlx, stdout};
 
 fn json_of(args: &[&str]) -> Value {
     serde_json::from_str(&stdout(args)).expect("JSON output")

@@ -23,11 +23,15 @@ pub struct Args {
 
 /// What identifies the run a shard belongs to.
 #[derive(Debug, PartialEq, Eq)]
-struct RunKey {
-    matrix: String,
-    heuristic: String,
-    n: u64,
-    depth: u64,
+pub struct RunKey {
+    /// The matrix's fingerprint ([`crate::report::matrix_hash`]).
+    pub matrix: String,
+    /// The rule.
+    pub heuristic: String,
+    /// The number of shards.
+    pub n: u64,
+    /// The depth of the cut.
+    pub depth: u64,
 }
 
 fn field<'a>(path: &str, v: &'a Value, name: &str) -> Result<&'a Value, CliError> {
@@ -52,7 +56,7 @@ fn number(path: &str, v: &Value, name: &str) -> Result<u64, CliError> {
 }
 
 /// Reads one shard: its run, its number K and its figures.
-fn read_shard(path: &str) -> Result<(RunKey, u64, Stats, bool), CliError> {
+pub fn read_shard(path: &str) -> Result<Shard, CliError> {
     let (_, text) = read_input(Some(path))?;
     let v: Value = serde_json::from_str(&text)
         .map_err(|e| CliError::Shard(format!("{path}: not JSON: {e}")))?;
@@ -101,10 +105,73 @@ fn read_shard(path: &str) -> Result<(RunKey, u64, Stats, bool), CliError> {
             "{path}: the totals do not match the levels"
         )));
     }
-    Ok((key, k, stats, cleansings))
+    Ok(Shard {
+        key,
+        k,
+        stats,
+        cleansings,
+    })
+}
+
+/// One shard's record, read and checked.
+#[derive(Debug)]
+pub struct Shard {
+    /// The run it belongs to.
+    pub key: RunKey,
+    /// Its number, K of N.
+    pub k: u64,
+    /// Its figures.
+    pub stats: Stats,
+    /// Whether they include cleansings.
+    pub cleansings: bool,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
+    let merged = add_up(&args.files)?;
+    write_output("-", &merged.render(args.json, args.profile))
+}
+
+/// The figures of all the shards of one run, added up.
+#[derive(Debug)]
+pub struct Merged {
+    /// The whole run's figures.
+    pub stats: Stats,
+    /// Its rule.
+    pub heuristic: Heuristic,
+    /// Whether its figures include cleansings (colours or bounds).
+    pub cleansings: bool,
+}
+
+impl Merged {
+    /// As an unsharded run prints its figures: text (with the profile if asked) or JSON.
+    pub fn render(&self, json: bool, profile: bool) -> String {
+        let total = &self.stats;
+        if json {
+            format!(
+                "{}\n",
+                stats_json(total, self.heuristic, None, self.cleansings)
+            )
+        } else {
+            let mut s = format!(
+                "{}{}\n",
+                crate::report::figures(total, self.cleansings),
+                if total.complete {
+                    ""
+                } else {
+                    " (some shard stopped early)"
+                }
+            );
+            if profile {
+                s.push_str(&total.profile_table());
+            }
+            s
+        }
+    }
+}
+
+/// Reads the shard files of one run and adds them up; refuses a file that is damaged, of
+/// another run, or given twice, and names the shards missing.
+pub fn add_up(files: &[String]) -> Result<Merged, CliError> {
     let mut first: Option<(String, RunKey)> = None;
     let mut seen: Vec<Option<String>> = Vec::new();
     let mut cleansings = false;
@@ -112,8 +179,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
         complete: true,
         ..Stats::default()
     };
-    for path in &args.files {
-        let (key, k, stats, with_cleansings) = read_shard(path)?;
+    for path in files {
+        let Shard {
+            key,
+            k,
+            stats,
+            cleansings: with_cleansings,
+        } = read_shard(path)?;
         cleansings |= with_cleansings;
         match &first {
             None => {
@@ -175,22 +247,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .as_ref()
         .and_then(|(_, k)| k.heuristic.parse().ok())
         .unwrap_or_default();
-    let text = if args.json {
-        format!("{}\n", stats_json(&total, heuristic, None, cleansings))
-    } else {
-        let mut s = format!(
-            "{}{}\n",
-            crate::report::figures(&total, cleansings),
-            if total.complete {
-                ""
-            } else {
-                " (some shard stopped early)"
-            }
-        );
-        if args.profile {
-            s.push_str(&total.profile_table());
-        }
-        s
-    };
-    write_output("-", &text)
+    Ok(Merged {
+        stats: total,
+        heuristic,
+        cleansings,
+    })
 }

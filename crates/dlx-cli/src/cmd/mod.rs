@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod campaign;
 pub mod estimate;
 pub mod merge;
 pub mod min_cover;

@@ -1,0 +1,241 @@
+//! `dlx campaign`, end to end: merged figures equal the unsharded run's on several matrices,
+//! a killed or interrupted run resumes, damaged and foreign files are named and never
+//! trusted, and GNU parallel can drive one job per shard.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+mod common;
+
+use common::{fails, stdout as ok};
+
+/// A fresh scratch folder of this test process.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dlx-campaign-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn example(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The figures of a `--json` output that a merge must reproduce.
+fn figures(json: &str) -> Value {
+    let v: Value = serde_json::from_str(json).expect("JSON");
+    serde_json::json!({
+        "solutions": v["solutions"], "updates": v["updates"], "nodes": v["nodes"],
+        "cleansings": v["cleansings"], "levels": v["levels"], "complete": v["complete"],
+    })
+}
+
+/// A campaign of a named problem in a fresh scratch folder.
+fn started(name: &str, problem: &str, shards: usize) -> PathBuf {
+    let dir = scratch(name);
+    let n = shards.to_string();
+    ok(&[
+        "campaign",
+        "start",
+        s(&dir),
+        "--problem",
+        problem,
+        "--shards",
+        &n,
+    ]);
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn merged_campaigns_give_the_unsharded_figures() {
+    // Exact cover under both rules, colours (TAOCP 49) and bounds (DLX3's example).
+    let queens = scratch("queens.dlx");
+    ok(&["paper", "queens-9", "--emit", s(&queens)]);
+    let cases: [(&str, &[&str], &[&str]); 4] = [
+        ("q9", &[s(&queens)], &[]),
+        ("q9-left", &[s(&queens)], &["--heuristic", "leftmost"]),
+        ("taocp", &[&example("taocp-49.dlx")], &[]),
+        ("dlx3", &[&example("dlx3-intro.dlx")], &[]),
+    ];
+    for (name, file, rule) in cases {
+        let dir = scratch(name);
+        let mut start = vec!["campaign", "start", s(&dir), file[0], "--shards", "5"];
+        start.extend_from_slice(rule);
+        ok(&start);
+        ok(&["campaign", "run", s(&dir), "-q", "--threads", "2"]);
+        let merged = ok(&["campaign", "merge", s(&dir), "--json"]);
+        let mut solve = vec!["solve", file[0], "--json", "--threads", "1"];
+        solve.extend_from_slice(rule);
+        assert_eq!(figures(&merged), figures(&ok(&solve)), "{name}");
+        let status = ok(&["campaign", "status", s(&dir)]);
+        assert!(status.contains("5 of 5 done"), "{status}");
+    }
+    // A named problem, with its own rule.
+    let dir = started("named", "queens-8", 3);
+    ok(&["campaign", "run", s(&dir), "-q"]);
+    assert_eq!(
+        figures(&ok(&["campaign", "merge", s(&dir), "--json"])),
+        figures(&ok(&["paper", "queens-8", "--json"]))
+    );
+}
+
+#[test]
+fn shards_run_one_at_a_time_and_merge_waits_for_all() {
+    let dir = started("one-by-one", "queens-8", 4);
+    ok(&["campaign", "run", s(&dir), "--shard", "3", "-q"]);
+    let status = ok(&["campaign", "status", s(&dir)]);
+    assert!(status.contains("1 of 4 done"), "{status}");
+    assert!(status.contains("3 left"), "{status}");
+    let (code, e) = fails(&["campaign", "merge", s(&dir)]);
+    assert_eq!(code, 2);
+    assert!(e.contains("shards missing: 1, 2, 4 of 4"), "{e}");
+    // A shard already done is not searched again; the others are.
+    let before = std::fs::read(dir.join("shard-3-of-4.json")).unwrap();
+    ok(&["campaign", "run", s(&dir), "-q"]);
+    assert_eq!(
+        std::fs::read(dir.join("shard-3-of-4.json")).unwrap(),
+        before
+    );
+    assert!(ok(&["campaign", "merge", s(&dir)]).starts_with("92 solutions"));
+    // Bad requests: a shard that does not exist, a second start.
+    let (code, e) = fails(&["campaign", "run", s(&dir), "--shard", "5"]);
+    assert_eq!(code, 2);
+    assert!(e.contains("shard 5 does not exist"), "{e}");
+    let (code, e) = fails(&["campaign", "start", s(&dir), "--problem", "queens-8"]);
+    assert_eq!(code, 2);
+    assert!(e.contains("a campaign is already there"), "{e}");
+}
+
+#[test]
+fn a_killed_run_resumes_and_an_interrupted_one_keeps_its_shards() {
+    let dir = started("killed", "queens-11", 24);
+    let truth = figures(&ok(&["paper", "queens-11", "--json", "--threads", "1"]));
+    for signal in ["KILL", "INT"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .args(["campaign", "run", s(&dir), "--threads", "1", "-q"])
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Stop it once a shard more is written (or when it ends by itself).
+        let done = |dir: &Path| {
+            std::fs::read_dir(dir)
+                .unwrap()
+                .filter(|e| {
+                    let name = e.as_ref().unwrap().file_name();
+                    let name = name.to_string_lossy();
+                    name.starts_with("shard-") && name.ends_with(".json")
+                })
+                .count()
+        };
+        let before = done(&dir);
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while done(&dir) == before && Instant::now() < deadline {
+            if child.try_wait().unwrap().is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let pid = child.id().to_string();
+        let _ = Command::new("kill")
+            .args([&format!("-{signal}"), &pid])
+            .status();
+        let out = child.wait_with_output().unwrap();
+        if signal == "INT" && out.status.code() == Some(130) {
+            let e = String::from_utf8_lossy(&out.stderr);
+            assert!(e.contains("goes on"), "{e}");
+        }
+        // Whatever the moment of the kill, the folder is a sound campaign.
+        let status = ok(&["campaign", "status", s(&dir)]);
+        assert!(!status.contains("damaged"), "{status}");
+    }
+    ok(&["campaign", "run", s(&dir), "-q", "--threads", "2"]);
+    let status = ok(&["campaign", "status", s(&dir)]);
+    assert!(status.contains("24 of 24 done, 0 running"), "{status}");
+    assert_eq!(
+        figures(&ok(&["campaign", "merge", s(&dir), "--json"])),
+        truth
+    );
+}
+
+#[test]
+fn damaged_and_foreign_files_are_named_and_never_trusted() {
+    let dir = started("damaged", "queens-8", 3);
+    ok(&["campaign", "run", s(&dir), "-q"]);
+    // A file cut short.
+    let two = dir.join("shard-2-of-3.json");
+    let text = std::fs::read_to_string(&two).unwrap();
+    std::fs::write(&two, &text[..text.len() / 2]).unwrap();
+    let status = ok(&["campaign", "status", s(&dir)]);
+    assert!(
+        status.contains("damaged: ") && status.contains("shard-2-of-3.json"),
+        "{status}"
+    );
+    for cmd in ["merge", "run"] {
+        let (code, e) = fails(&["campaign", cmd, s(&dir)]);
+        assert_eq!(code, 2, "{cmd}");
+        assert!(
+            e.contains("shard-2-of-3.json") && e.contains("move it away"),
+            "{cmd}: {e}"
+        );
+    }
+    // A shard of another campaign under the right name.
+    let other = started("other", "queens-9", 3);
+    ok(&["campaign", "run", s(&other), "--shard", "2", "-q"]);
+    std::fs::copy(other.join("shard-2-of-3.json"), &two).unwrap();
+    let (_, e) = fails(&["campaign", "merge", s(&dir)]);
+    assert!(e.contains("a shard of another run"), "{e}");
+    // Moved away, it is searched again, and the figures are whole.
+    std::fs::remove_file(&two).unwrap();
+    ok(&["campaign", "run", s(&dir), "-q"]);
+    assert!(ok(&["campaign", "merge", s(&dir)]).starts_with("92 solutions"));
+    // A matrix changed under the campaign.
+    std::fs::write(dir.join("matrix.dlx"), "a b\na\nb\n").unwrap();
+    let (code, e) = fails(&["campaign", "status", s(&dir)]);
+    assert_eq!(code, 2);
+    assert!(
+        e.contains("not the matrix this campaign was started with"),
+        "{e}"
+    );
+}
+
+/// The README's GNU parallel recipe, run for real (`-S :` stands for a list of hosts).
+#[test]
+#[ignore = "needs GNU parallel (Debian's `parallel`); a few seconds: run by `cargo xtask slow`"]
+fn gnu_parallel_runs_one_job_per_shard() {
+    if Command::new("parallel").arg("--version").output().is_err() {
+        eprintln!("skipped: GNU parallel is not installed");
+        return;
+    }
+    let dir = started("parallel", "queens-10", 6);
+    let status = Command::new("parallel")
+        .args(["-S", ":", "--halt", "now,fail=1"])
+        .arg(env!("CARGO_BIN_EXE_dlx"))
+        .args([
+            "campaign",
+            "run",
+            s(&dir),
+            "--threads",
+            "1",
+            "-q",
+            "--shard",
+            "{}",
+        ])
+        .args([":::", "1", "2", "3", "4", "5", "6"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(
+        figures(&ok(&["campaign", "merge", s(&dir), "--json"])),
+        figures(&ok(&["paper", "queens-10", "--json", "--threads", "1"]))
+    );
+}

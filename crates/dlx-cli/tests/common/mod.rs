@@ -1,0 +1,34 @@
+//! Helpers shared by the end-to-end tests: run `dlx` and look at what it printed.
+
+#![allow(dead_code)] // not every test crate that includes this module uses all of it
+
+use std::process::{Command, Output};
+
+/// Runs `dlx` with `args`.
+pub fn dlx(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .output()
+        .expect("dlx runs")
+}
+
+/// The standard output of a run that must succeed.
+pub fn stdout(args: &[&str]) -> String {
+    let out = dlx(args);
+    assert!(
+        out.status.success(),
+        "dlx {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The exit status and standard error of a run that must fail.
+pub fn fails(args: &[&str]) -> (i32, String) {
+    let out = dlx(args);
+    assert!(!out.status.success(), "dlx {args:?} succeeded");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
