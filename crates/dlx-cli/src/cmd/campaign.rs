@@ -381,7 +381,8 @@ fn merge_all(c: &Campaign) -> Result<Merged, CliError> {
 fn status(dir: &str) -> Result<(), CliError> {
     let c = Campaign::open(dir)?;
     let (mut done, mut running, mut damaged) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut seconds, mut cpu) = (0.0, 0.0);
+    // Time as recorded: shards written by `dlx solve --shard` carry none.
+    let (mut seconds, mut cpu, mut timed) = (0.0, 0.0, 0);
     let mut total = dlx_core::Stats {
         complete: true,
         ..Default::default()
@@ -391,8 +392,11 @@ fn status(dir: &str) -> Result<(), CliError> {
             Ok(Some((shard, v))) => {
                 done.push(k);
                 total.merge(&shard.stats);
-                seconds += v["seconds"].as_f64().unwrap_or(0.0);
-                cpu += v["cpu_seconds"].as_f64().unwrap_or(0.0);
+                if let Some(t) = v["seconds"].as_f64() {
+                    seconds += t;
+                    cpu += v["cpu_seconds"].as_f64().unwrap_or(0.0);
+                    timed += 1;
+                }
             }
             Ok(None) if c.marker_path(k).exists() => running.push(k),
             Ok(None) => {}
@@ -419,16 +423,23 @@ fn status(dir: &str) -> Result<(), CliError> {
         let cleansings = Engine::new(&c.matrix).cleansings();
         total.complete = left == 0;
         text.push_str(&format!("so far: {}\n", figures(&total, cleansings)));
-        let pace = seconds / done.len() as f64;
-        text.push_str(&format!(
-            "time: {:.0} s of search ({:.0} CPU s), {:.1} s per shard",
-            seconds, cpu, pace
-        ));
-        if left > 0 {
+        if timed == 0 {
+            text.push_str("time: not recorded by the shards done");
+        } else {
+            let pace = seconds / timed as f64;
             text.push_str(&format!(
-                "; about {:.0} s more at this pace on one machine",
-                pace * left as f64
+                "time: {:.0} s of search ({:.0} CPU s) in {} timed, {:.1} s per shard",
+                seconds,
+                cpu,
+                counted(timed, "shard"),
+                pace
             ));
+            if left > 0 {
+                text.push_str(&format!(
+                    "; about {:.0} s more at this pace on one machine",
+                    pace * left as f64
+                ));
+            }
         }
         text.push('\n');
     }
