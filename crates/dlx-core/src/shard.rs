@@ -73,6 +73,9 @@ pub enum ShardError {
         /// The number asked for.
         n: usize,
     },
+    /// The interrupt flag stopped the planning: the plan would not be every machine's.
+    #[error("interrupted while the shards were planned")]
+    Interrupted,
     /// The plan was made for another matrix, other fixed options or another heuristic.
     #[error(
         "the plan was made for another matrix or heuristic (fingerprint {plan:016x}, this one {this:016x})"
@@ -131,7 +134,7 @@ impl Dlx {
         loop {
             let split = self.search().heuristic(heuristic).split(depth);
             if split.paths.len() >= target || split.paths.is_empty() || depth >= MAX_DEPTH {
-                return Ok(self.assign(heuristic, shards, split));
+                return self.assign(heuristic, shards, split);
             }
             depth += 1;
         }
@@ -146,11 +149,18 @@ impl Dlx {
     ) -> Result<ShardPlan, ShardError> {
         check_count(shards)?;
         let split = self.search().heuristic(heuristic).split(depth);
-        Ok(self.assign(heuristic, shards, split))
+        self.assign(heuristic, shards, split)
     }
 
     /// Longest-processing-time-first assignment of the cut's subproblems by estimated size.
-    fn assign(&mut self, heuristic: Heuristic, shards: usize, split: Split) -> ShardPlan {
+    /// A cut or an estimate stopped by the interrupt flag would deal another plan than every
+    /// other machine's: it is refused.
+    fn assign(
+        &mut self,
+        heuristic: Heuristic,
+        shards: usize,
+        split: Split,
+    ) -> Result<ShardPlan, ShardError> {
         let sizes: Vec<u64> = split
             .paths
             .iter()
@@ -168,15 +178,18 @@ impl Dlx {
                 size
             })
             .collect();
+        if !split.stats.complete || self.interrupted() {
+            return Err(ShardError::Interrupted);
+        }
         let (owner, load) = balance(&sizes, shards);
-        ShardPlan {
+        Ok(ShardPlan {
             shards,
             split,
             owner,
             load: load.into_iter().map(|x| x as f64).collect(),
             fingerprint: self.fingerprint(),
             heuristic,
-        }
+        })
     }
 }
 

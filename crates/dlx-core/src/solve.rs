@@ -283,6 +283,12 @@ impl<'a, E: Engine> Solve<'a, E> {
                 )
             }
         };
+        if !cut.sound {
+            // Stopped before the cut was made: nothing is searched, nothing is complete.
+            let mut stats = cut.stats;
+            stats.complete = false;
+            return stats;
+        }
         let observe: &Observer<'_> = match &self.observe {
             Some(o) => o.as_ref(),
             None => &|_, _, _| {},
@@ -412,6 +418,9 @@ pub(crate) mod engine {
         pub depth: usize,
         /// The subproblems of all shards (of a shard's cut), or `paths.len()`.
         pub total: usize,
+        /// False when the interrupt flag stopped the cut or its plan: then it is not the cut
+        /// every other run makes, and nothing below it may be searched as if it were.
+        pub sound: bool,
     }
 
     #[cfg(feature = "parallel")]
@@ -431,6 +440,7 @@ pub(crate) mod engine {
             total: usize,
             k: usize,
         ) -> Self {
+            let sound = stats.complete;
             let (stats, solutions) = if k == 1 {
                 (stats, solutions)
             } else {
@@ -443,11 +453,24 @@ pub(crate) mod engine {
                 )
             };
             Cut {
+                sound,
                 stats,
                 solutions,
                 paths,
                 depth,
                 total,
+            }
+        }
+
+        /// The cut of a run stopped while it was being made.
+        pub fn unsound() -> Self {
+            Cut {
+                stats: Stats::default(),
+                solutions: Vec::new(),
+                paths: Vec::new(),
+                depth: 0,
+                total: 0,
+                sound: false,
             }
         }
     }
@@ -548,10 +571,11 @@ impl engine::Searcher for Dlx {
 
     #[cfg(feature = "parallel")]
     fn shard(&mut self, heuristic: Heuristic, k: usize, n: usize) -> engine::Cut<Self::Path> {
-        let plan = self
-            .shard_plan(heuristic, n)
-            .expect("the shard count was checked");
-        self.planned(&plan, k)
+        match self.shard_plan(heuristic, n) {
+            Ok(plan) => self.planned(&plan, k),
+            // The count was checked: the plan was interrupted.
+            Err(_) => engine::Cut::unsound(),
+        }
     }
 }
 
@@ -619,6 +643,8 @@ impl engine::Searcher for Xcc {
         let split = self.shallowest_split(heuristic, n * crate::xcc::SUBPROBLEMS_PER_SHARD);
         let total = split.paths.len();
         let mine = split.paths.iter().skip(k - 1).step_by(n).cloned().collect();
-        engine::Cut::shard(split.stats, split.solutions, mine, split.depth, total, k)
+        let mut cut = engine::Cut::shard(split.stats, split.solutions, mine, split.depth, total, k);
+        cut.sound &= !self.interrupted();
+        cut
     }
 }

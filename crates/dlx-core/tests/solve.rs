@@ -216,3 +216,30 @@ fn colours_take_the_same_options() {
     assert_eq!(xcc.solve().first().0, xcc.search().first().0);
     assert!(xcc.solve().shard(4, 3).is_err());
 }
+
+#[test]
+fn a_shard_planned_under_an_interrupt_is_never_complete() {
+    // An interrupted plan is not every machine's plan: its shard must not pass for done.
+    let m = queens(8);
+    let mut dlx = Dlx::new(&m);
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    dlx.set_interrupt(flag.clone());
+    assert_eq!(
+        dlx.shard_plan(Heuristic::Mrv, 3).unwrap_err(),
+        dlx_core::ShardError::Interrupted
+    );
+    for k in 1..=3 {
+        for threads in [1, 2] {
+            let s = dlx.solve().shard(k, 3).unwrap().threads(threads).count();
+            assert!(!s.complete, "shard {k} on {threads} threads");
+        }
+    }
+    let mut xcc = Xcc::new(&colourings());
+    xcc.set_interrupt(flag.clone());
+    assert!(!xcc.solve().shard(2, 3).unwrap().count().complete);
+    flag.store(false, Ordering::Relaxed);
+    let whole: u64 = (1..=3)
+        .map(|k| dlx.solve().shard(k, 3).unwrap().count().solutions)
+        .sum();
+    assert_eq!(whole, 92);
+}
