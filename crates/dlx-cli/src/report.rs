@@ -48,7 +48,7 @@ pub struct SearchArgs {
 }
 
 /// Parses `K/N` with 1 <= K <= N <= [`MAX_SHARDS`].
-fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     let bad = || format!("`{s}` is not a shard K/N with 1 <= K <= N (e.g. 3/8)");
     let (k, n) = s.split_once('/').ok_or_else(bad)?;
     let (k, n): (usize, usize) = (

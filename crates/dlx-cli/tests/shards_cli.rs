@@ -200,6 +200,27 @@ fn brackets(dir: &std::path::Path, problems: &[(&str, &str)]) {
                 "{name} {what}: {mean} ± {se} vs {t}"
             );
         }
+        // As a user runs it (default probes and seed): an interval it states holds the
+        // truth, and a figure it cannot bound is said to be so.
+        let default = json_of(&[
+            "estimate",
+            file.to_str().unwrap(),
+            "--heuristic",
+            heuristic,
+            "--json",
+        ]);
+        for what in ["nodes", "updates", "solutions"] {
+            let t = truth[what].as_f64().unwrap();
+            let e = &default[what];
+            let (lo, hi) = (
+                e["ci95"][0].as_f64().unwrap(),
+                e["ci95"][1].as_f64().unwrap(),
+            );
+            assert!(
+                e["bounded"] == false || (lo <= t && t <= hi),
+                "{name} {what}: {e} vs {t}"
+            );
+        }
     }
 }
 

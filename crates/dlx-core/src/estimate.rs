@@ -61,6 +61,9 @@ pub struct Summary {
     pub std_dev: f64,
     /// The standard error of the mean, std_dev / √samples.
     pub std_error: f64,
+    /// The largest share of the mean that one probe carries (0 to 1; 0 when the mean is 0).
+    /// Near 1, one lucky probe is the estimate, and its interval means little.
+    pub heaviest: f64,
 }
 
 impl Summary {
@@ -70,25 +73,37 @@ impl Summary {
         let h = 1.96 * self.std_error;
         ((self.mean - h).max(0.0), self.mean + h)
     }
+
+    /// Whether the sample bounds this figure at all: some probe reached it (a mean of 0 says
+    /// only that none did), and no single probe carries more than a third of it (the
+    /// threshold past which, on the paper's problems, the interval missed the truth).
+    pub fn is_bounded(&self) -> bool {
+        self.mean > 0.0 && self.heaviest <= HEAVIEST_TRUSTED
+    }
 }
+
+/// The largest share of an estimate one probe may carry for [`Summary::is_bounded`].
+pub const HEAVIEST_TRUSTED: f64 = 1.0 / 3.0;
 
 /// Welford's running mean and variance.
 #[derive(Debug, Clone, Copy, Default)]
-struct Running {
-    n: u64,
+pub(crate) struct Running {
+    pub(crate) n: u64,
     mean: f64,
     m2: f64,
+    pub(crate) max: f64,
 }
 
 impl Running {
-    fn push(&mut self, x: f64) {
+    pub(crate) fn push(&mut self, x: f64) {
         self.n += 1;
         let delta = x - self.mean;
         self.mean += delta / self.n as f64;
         self.m2 += delta * (x - self.mean);
+        self.max = self.max.max(x);
     }
 
-    fn summary(&self) -> Summary {
+    pub(crate) fn summary(&self) -> Summary {
         let var = if self.n > 1 {
             self.m2 / (self.n - 1) as f64
         } else {
@@ -100,6 +115,11 @@ impl Running {
             std_dev,
             std_error: if self.n > 0 {
                 std_dev / (self.n as f64).sqrt()
+            } else {
+                0.0
+            },
+            heaviest: if self.mean > 0.0 {
+                self.max / (self.n as f64 * self.mean)
             } else {
                 0.0
             },
@@ -121,6 +141,9 @@ pub struct Estimate {
     pub solutions: Summary,
     /// Mean estimated nodes at each depth k+1 (aligned with [`crate::Stats::levels`]).
     pub level_nodes: Vec<f64>,
+    /// The strata the probes were spread over: 1 for Knuth's plain estimate, the subtrees
+    /// at the cut for [`crate::Solve::estimate`].
+    pub strata: usize,
 }
 
 /// What one probe found.
@@ -248,5 +271,6 @@ pub(crate) fn sample(
         updates: updates.summary(),
         solutions: solutions.summary(),
         level_nodes: level_nodes.into_iter().map(|x| x / n).collect(),
+        strata: 1,
     }
 }

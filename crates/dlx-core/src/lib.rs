@@ -65,6 +65,8 @@ pub mod shard;
 mod solution;
 mod solve;
 mod stats;
+#[cfg(feature = "parallel")]
+pub mod stratified;
 pub mod xcc;
 
 pub use estimate::{Estimate, Summary};

@@ -230,6 +230,29 @@ impl<'a, E: Engine> Solve<'a, E> {
         (first, stats)
     }
 
+    /// The rule the run uses: a shard plan's, or the one set.
+    #[cfg(feature = "parallel")]
+    pub(crate) fn rule(&self) -> Heuristic {
+        if let Some(Shard::Plan { heuristic }) = self.shard {
+            return heuristic;
+        }
+        self.heuristic
+    }
+
+    /// The engine, for drivers that are not searches (estimates).
+    #[cfg(feature = "parallel")]
+    pub(crate) fn engine_mut(&mut self) -> &mut E {
+        self.engine
+    }
+
+    /// This run's shard part, if it has a shard (taken: the run is then used up).
+    #[cfg(feature = "parallel")]
+    pub(crate) fn shard_cut_ref(&mut self) -> Option<engine::Cut<E::Path>> {
+        self.shard?;
+        self.shard_part();
+        self.cut.take()
+    }
+
     fn go(self, visit: Option<&mut Visitor<'_>>) -> Stats {
         let how = engine::How {
             heuristic: self.heuristic,

@@ -243,3 +243,42 @@ fn a_shard_planned_under_an_interrupt_is_never_complete() {
         .sum();
     assert_eq!(whole, 92);
 }
+
+#[test]
+fn the_stratified_estimate_brackets_the_truth_and_its_shards_add_up() {
+    let m = queens(10);
+    let mut dlx = Dlx::new(&m);
+    let truth = dlx.count(Heuristic::Mrv);
+    for seed in 1..=5 {
+        let est = dlx.solve().estimate(4000, seed);
+        assert!(est.strata > 1, "the tree is cut");
+        for (what, s, t) in [
+            ("nodes", est.nodes, truth.nodes),
+            ("updates", est.updates, truth.updates),
+            ("solutions", est.solutions, truth.solutions),
+        ] {
+            assert!(s.is_bounded(), "{what}: {s:?}");
+            let gap = (s.mean - t as f64).abs();
+            assert!(
+                gap <= 4.0 * s.std_error,
+                "seed {seed}, {what}: {s:?} vs {t}"
+            );
+        }
+    }
+    // Each shard's estimate is of its own part: together they estimate the whole.
+    let (mut mean, mut var) = (0.0, 0.0);
+    for k in 1..=3 {
+        let e = dlx.solve().shard(k, 3).unwrap().estimate(3000, 7);
+        mean += e.updates.mean;
+        var += e.updates.std_error.powi(2);
+    }
+    let gap = (mean - truth.updates as f64).abs();
+    assert!(
+        gap <= 4.0 * var.sqrt(),
+        "{mean} ± {} vs {}",
+        var.sqrt(),
+        truth.updates
+    );
+    // The arena is left as it was.
+    assert_eq!(dlx.count(Heuristic::Mrv), truth);
+}

@@ -25,6 +25,14 @@ pub struct Args {
     /// with the leftmost rule.
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     pub move_first: Vec<String>,
+    /// Knuth's plain estimate (every probe from the root) instead of the stratified one (the
+    /// levels above a cut counted exactly, each subtree at the cut probed on its own). A
+    /// matrix with colours or bounds always gets the plain one.
+    #[arg(long)]
+    pub knuth: bool,
+    /// Estimate only shard K of N (the part `--shard K/N` of `dlx solve` searches).
+    #[arg(long, value_name = "K/N", value_parser = crate::report::parse_shard, conflicts_with = "knuth")]
+    pub shard: Option<(usize, usize)>,
     /// Also print the estimated nodes at each depth.
     #[arg(long)]
     pub profile: bool,
@@ -81,15 +89,39 @@ fn move_first(matrix: &Matrix, names: &[String]) -> Result<Matrix, CliError> {
 
 fn summary_json(s: &Summary) -> serde_json::Value {
     let (lo, hi) = s.ci95();
-    json!({"mean": s.mean, "std_dev": s.std_dev, "std_error": s.std_error, "ci95": [lo, hi]})
+    json!({"mean": s.mean, "std_dev": s.std_dev, "std_error": s.std_error, "ci95": [lo, hi],
+           "heaviest": s.heaviest, "bounded": s.is_bounded()})
+}
+
+/// Why the sample cannot bound a figure, if it cannot.
+fn unbounded(what: &str, s: &Summary) -> Option<String> {
+    if s.is_bounded() {
+        None
+    } else if s.mean == 0.0 {
+        Some(format!(
+            "{what}: no probe reached one, so the sample cannot bound them (there may be none, or many)\n"
+        ))
+    } else {
+        Some(format!(
+            "{what}: one probe carries {:.0}% of the estimate, so the interval cannot be trusted: add samples\n",
+            100.0 * s.heaviest
+        ))
+    }
 }
 
 fn line(what: &str, s: &Summary) -> String {
     let (lo, hi) = s.ci95();
-    format!(
-        "{what:<10} {:>22.0}   95% CI {lo:.3e} .. {hi:.3e}   (sd of one probe {:.2e})\n",
-        s.mean, s.std_dev
-    )
+    if s.is_bounded() {
+        format!(
+            "{what:<10} {:>22.0}   95% CI {lo:.3e} .. {hi:.3e}   (sd of one probe {:.2e})\n",
+            s.mean, s.std_dev
+        )
+    } else {
+        format!(
+            "{what:<10} {:>22.0}   not bounded by this sample (see below)\n",
+            s.mean
+        )
+    }
 }
 
 fn render(est: &Estimate, args: &Args) -> String {
@@ -102,16 +134,31 @@ fn render(est: &Estimate, args: &Args) -> String {
             "updates": summary_json(&est.updates),
             "solutions": summary_json(&est.solutions),
             "level_nodes": est.level_nodes,
+            "strata": est.strata,
         });
         return format!("{v}\n");
     }
-    let mut s = format!(
-        "Knuth's estimate from {} probes (seed {}, {} rule):\n",
-        est.samples, args.seed, args.heuristic
-    );
+    let mut s = if est.strata > 1 {
+        format!(
+            "Estimate from {} probes in {} subtrees, the levels above them counted (seed {}, {} rule):\n",
+            est.samples, est.strata, args.seed, args.heuristic
+        )
+    } else {
+        format!(
+            "Knuth's estimate from {} probes (seed {}, {} rule):\n",
+            est.samples, args.seed, args.heuristic
+        )
+    };
     s.push_str(&line("nodes", &est.nodes));
     s.push_str(&line("updates", &est.updates));
     s.push_str(&line("solutions", &est.solutions));
+    for (what, x) in [
+        ("nodes", &est.nodes),
+        ("updates", &est.updates),
+        ("solutions", &est.solutions),
+    ] {
+        s.extend(unbounded(what, x));
+    }
     s.push_str("(the intervals are mean ± 1.96 standard errors; the probes are heavy-tailed, so treat them as a guide)\n");
     if args.profile {
         s.push_str("level   estimated nodes\n");
@@ -135,10 +182,25 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     // The engine `dlx solve` would search with: colours, bounds and options without a
     // primary item are Algorithm C/M's.
-    let est = if matrix.is_plain() && matrix.options_without_primary() == 0 {
-        Dlx::new(&matrix).estimate(args.heuristic, args.samples, args.seed)
-    } else {
-        Xcc::new(&matrix).estimate(args.heuristic, args.samples, args.seed)
+    let plain = matrix.is_plain() && matrix.options_without_primary() == 0;
+    let est = match (plain, args.knuth, args.shard) {
+        (true, false, shard) => {
+            let mut dlx = Dlx::new(&matrix);
+            let mut solve = dlx.solve().heuristic(args.heuristic);
+            if let Some((k, n)) = shard {
+                solve = solve
+                    .shard(k, n)
+                    .map_err(|e| CliError::Shard(e.to_string()))?;
+            }
+            solve.estimate(args.samples, args.seed)
+        }
+        (true, true, _) => Dlx::new(&matrix).estimate(args.heuristic, args.samples, args.seed),
+        (false, _, Some(_)) => {
+            return Err(CliError::Estimate(
+                "--shard: a matrix with colours or bounds is estimated whole".into(),
+            ));
+        }
+        (false, _, None) => Xcc::new(&matrix).estimate(args.heuristic, args.samples, args.seed),
     };
     write_output("-", &render(&est, &args))
 }
