@@ -67,6 +67,10 @@ pub const NAMES: &[(&str, &str)] = &[
     ),
     ("one-sided-3x30", "the 18 one-sided pentominoes in 3x30"),
     (
+        "one-sided-9x10",
+        "the 18 one-sided pentominoes in 9x10, the half turn broken (Wassermann's count)",
+    ),
+    (
         "dominoes",
         "the mutilated chessboard (corners 11 and 88 removed) and 31 dominoes",
     ),
@@ -219,6 +223,24 @@ fn one_sided_3x30() -> Puzzle {
     p
 }
 
+/// The 18 one-sided pentominoes in 9x10, the count the addendum reports (Wassermann's
+/// 10,440,433). The one-sided set is closed under reflection, so all four symmetries of the
+/// rectangle map the problem to itself; X is kept at the 28 of its 56 placements whose centre
+/// comes before its half-turn image in reading order (no placement of X is its own image:
+/// the rectangle's centre is not a cell), which counts one of each solution and its half-turn
+/// image. Mirror images are both counted (see `results/pentomino-9x10-one-sided`).
+fn one_sided_9x10() -> Puzzle {
+    let mut p = Puzzle::new(board(9, 10, CellNames::Base36));
+    for piece in one_sided(&pentominoes()) {
+        p.piece(piece).one_sided();
+    }
+    spec(&mut p, "X").allow(|pl| {
+        let (r, c) = pl.centre();
+        r * 10 + c < (8 - r) * 10 + (9 - c)
+    });
+    p
+}
+
 /// The mutilated chessboard: cells `ij` without 11 and 88, dominoes without a piece column.
 fn dominoes() -> Puzzle {
     let b = board(8, 8, CellNames::OneBased)
@@ -242,6 +264,7 @@ pub fn puzzle(name: &str) -> Option<Puzzle> {
         "pentomino-3x20" => rectangle(3, 20),
         "dudeney" => dudeney(),
         "one-sided-3x30" => one_sided_3x30(),
+        "one-sided-9x10" => one_sided_9x10(),
         "dominoes" => dominoes(),
         _ => {
             return name.strip_prefix("y45-").and_then(|c| {
@@ -298,6 +321,11 @@ pub(crate) fn families() -> Vec<Family> {
             make: |n| (n == "one-sided-3x30").then(|| make(n)).flatten(),
         },
         Family {
+            pattern: "one-sided-9x10",
+            about: "the 18 one-sided pentominoes in 9x10, half turn broken (a campaign)",
+            make: |n| (n == "one-sided-9x10").then(|| make(n)).flatten(),
+        },
+        Family {
             pattern: "dominoes",
             about: "the mutilated chessboard and 31 dominoes",
             make: |n| (n == "dominoes").then(|| make(n)).flatten(),
@@ -339,6 +367,7 @@ mod tests {
         assert_eq!(count("pentomino-6x10", "X"), 8);
         assert_eq!(count("dudeney", "X"), 9);
         assert_eq!(count("one-sided-3x30", "X"), 3);
+        assert_eq!(count("one-sided-9x10", "X"), 28);
         assert_eq!(count("scott-x23", "X"), 1);
         let p = packing("pentomino-6x10").unwrap();
         assert_eq!(p.matrix.item(0).name, "X");
