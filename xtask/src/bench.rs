@@ -2,10 +2,12 @@
 //! benches give the statistics; this gives the one number people quote).
 //!
 //! Targets: `search` (updates per second and the all-cores speed-up on 6x10, 14 queens and
-//! Scott; see `bench_search.rs`), `sudoku` (µs per puzzle on magictour top95 and top1465, reused matrix against a
-//! per-puzzle rebuild).
+//! Scott; see `bench_search.rs`), `sudoku` (µs per puzzle on four 9x9 sets: the bit-set engine
+//! against dancing links, reused matrix against a per-puzzle rebuild, and optionally a peer
+//! solver's binary).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use dlx_core::Dlx;
@@ -50,18 +52,32 @@ fn micros_per(d: Duration, n: usize) -> f64 {
     d.as_secs_f64() * 1e6 / n as f64
 }
 
-/// `cargo xtask bench sudoku [--rounds N]`.
+/// The 9x9 sets of `cargo xtask bench sudoku`, and whether each also times a per-puzzle
+/// rebuild of the matrix (slow on the hardest sets, and the same story on every set).
+const SUDOKU_SETS: &[(&str, bool)] = &[
+    ("magictour_top95.txt", true),
+    ("magictour_top1465.txt", true),
+    ("forum_hardest_1106.txt", false),
+    ("royle_17clue_sample.txt", false),
+];
+
+/// `cargo xtask bench sudoku [--rounds N] [--peer PATH]`.
 fn sudoku(args: &[String]) -> Result<(), String> {
     let rounds = crate::option_number(args, "--rounds", 5)?;
+    let peer = crate::option_value(args, "--peer").map(PathBuf::from);
     let t = Instant::now();
     let empty = Grid::empty(3).map_err(|e| e.to_string())?;
     let mut solver = Solver::new();
     solver.solve(&empty);
     println!(
-        "sudoku: building the 9x9 matrix (324 columns, 729 rows) and solving the empty grid: {:.0} µs",
+        "sudoku: solving the empty 9x9 grid: {:.0} µs",
         micros_per(t.elapsed(), 1)
     );
-    for set in ["magictour_top95.txt", "magictour_top1465.txt"] {
+    // The same puzzles through dlx-core's generic bit-set engine, and through dancing links
+    // (the engine 9x9 used before).
+    let mut bits = Solver::new().bands(false).bits_up_to(3);
+    let mut links = Solver::new().bands(false).bits_up_to(1);
+    for &(set, rebuild) in SUDOKU_SETS {
         let path = data_dir().join("sudoku/9x9").join(set);
         let text = std::fs::read_to_string(&path)
             .map_err(|e| format!("{}: {e} (the shared data folder is needed)", path.display()))?;
@@ -70,48 +86,113 @@ fn sudoku(args: &[String]) -> Result<(), String> {
             .map(|e| e.puzzle.map_err(|err| format!("{set}: {err}")))
             .collect::<Result<_, _>>()?;
         let n = puzzles.len();
-        // Check before timing: every puzzle solved, and uniquely.
+        // Check before timing: every puzzle solved, and uniquely, by both engines.
         for p in &puzzles {
             let s = solver
                 .solve(p)
                 .ok_or_else(|| format!("{set}: no solution for {}", p.to_line()))?;
-            if !s.solves(p) || !solver.is_unique(p) {
+            let same = |other: &mut Solver| other.solve(p).as_ref() == Some(&s);
+            if !s.solves(p) || !solver.is_unique(p) || !same(&mut bits) || !same(&mut links) {
                 return Err(format!(
                     "{set}: wrong or non-unique solution for {}",
                     p.to_line()
                 ));
             }
         }
-        let solve = best_of(rounds, || {
-            for p in &puzzles {
-                std::hint::black_box(solver.solve(std::hint::black_box(p)));
-            }
-        });
-        let unique = best_of(rounds, || {
-            for p in &puzzles {
-                std::hint::black_box(solver.is_unique(std::hint::black_box(p)));
-            }
-        });
-        let rebuild = best_of(rounds.div_ceil(2), || {
-            for p in &puzzles {
-                let (m, _) = puzzle_matrix(std::hint::black_box(p));
-                // The same column rule as the solver, so only the set-up differs.
-                let _ = std::hint::black_box(Dlx::new(&m).search().heuristic(SEARCH_RULE).first());
-            }
-        });
+        let time = |solver: &mut Solver, unique: bool| {
+            best_of(rounds, || {
+                for p in &puzzles {
+                    let p = std::hint::black_box(p);
+                    if unique {
+                        std::hint::black_box(solver.is_unique(p));
+                    } else {
+                        std::hint::black_box(solver.solve(p));
+                    }
+                }
+            })
+        };
+        let (solve, unique) = (time(&mut solver, false), time(&mut solver, true));
+        let (bits_solve, bits_unique) = (time(&mut bits, false), time(&mut bits, true));
+        let (links_solve, links_unique) = (time(&mut links, false), time(&mut links, true));
         let name = set.trim_end_matches(".txt");
+        let (solve, unique) = (micros_per(solve, n), micros_per(unique, n));
         println!(
-            "{name} ({n} puzzles, best of {rounds}): solve {:.1} µs/puzzle, \
-             uniqueness (count to 2) {:.1} µs/puzzle; \
-             rebuild per puzzle {:.1} µs/puzzle",
-            micros_per(solve, n),
-            micros_per(unique, n),
-            micros_per(rebuild, n),
+            "{name} ({n} puzzles, best of {rounds}): solve {solve:.1} µs/puzzle, \
+             uniqueness (count to 2) {unique:.1} µs/puzzle"
         );
-        println!(
-            "{name}: reuse+fix is {:.1} times faster than rebuild",
-            rebuild.as_secs_f64() / solve.as_secs_f64()
-        );
+        for (engine, s, u) in [
+            ("generic bit sets", bits_solve, bits_unique),
+            ("dancing links", links_solve, links_unique),
+        ] {
+            let (s, u) = (micros_per(s, n), micros_per(u, n));
+            println!(
+                "{name}: {engine} {s:.1} and {u:.1} µs/puzzle ({:.1}x and {:.1}x slower)",
+                s / solve,
+                u / unique
+            );
+        }
+        if rebuild {
+            let rebuild = best_of(rounds.div_ceil(2), || {
+                for p in &puzzles {
+                    let (m, _) = puzzle_matrix(std::hint::black_box(p));
+                    // The same column rule as the links solver, so only the set-up differs.
+                    let _ =
+                        std::hint::black_box(Dlx::new(&m).search().heuristic(SEARCH_RULE).first());
+                }
+            });
+            println!(
+                "{name}: dancing links, reuse+fix is {:.1} times faster than a rebuild per puzzle ({:.1} µs/puzzle)",
+                rebuild.as_secs_f64() / links_solve.as_secs_f64(),
+                micros_per(rebuild, n),
+            );
+        }
+        if let Some(peer) = &peer {
+            let (first, two) = run_peer(peer, &path, rounds)?;
+            println!(
+                "{name}: peer {first:.1} and {two:.1} µs/puzzle; ours/peer {:.2} (solve) and {:.2} (uniqueness)",
+                solve / first,
+                unique / two,
+            );
+        }
     }
     Ok(())
+}
+
+/// Runs a peer solver on a puzzle file under the contract in the usage text: `PEER FILE
+/// ROUNDS` prints µs per puzzle for the first solution and for counting to 2.
+fn run_peer(peer: &Path, file: &Path, rounds: usize) -> Result<(f64, f64), String> {
+    let out = Command::new(peer)
+        .arg(file)
+        .arg(rounds.to_string())
+        .output()
+        .map_err(|e| format!("{}: {e}", peer.display()))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    if !out.status.success() {
+        return Err(format!(
+            "{} {} failed ({}): {}",
+            peer.display(),
+            file.display(),
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    let numbers: Vec<f64> = text
+        .split_whitespace()
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .map_err(|_| {
+            format!(
+                "{}: wanted two numbers, got `{}`",
+                peer.display(),
+                text.trim()
+            )
+        })?;
+    match numbers[..] {
+        [first, two] if first > 0.0 && two > 0.0 => Ok((first, two)),
+        _ => Err(format!(
+            "{}: wanted two positive numbers, got `{}`",
+            peer.display(),
+            text.trim()
+        )),
+    }
 }

@@ -55,6 +55,7 @@
 #![warn(missing_docs)]
 
 mod alphabet;
+mod bands;
 mod error;
 mod grid;
 mod matrix;
@@ -66,7 +67,7 @@ pub use error::SudokuError;
 pub use grid::Grid;
 pub use matrix::{decode, matrix, option_of, puzzle_matrix};
 pub use parse::{Entry, parse, parse_lines};
-pub use solver::{PROPAGATE_FROM, SEARCH_RULE, Solutions, Solver};
+pub use solver::{BITS_UP_TO, PROPAGATE_FROM, SEARCH_RULE, Solutions, Solver};
 
 pub(crate) use grid::box_size_of_side;
 
