@@ -68,57 +68,6 @@ const KEEP: [u32; 512] = {
     t
 };
 
-/// `NARROW[p]`: for the segments p of a word (as in [`KEEP`]), which units keep a single
-/// segment once [`KEEP`] has cleared the rest (bits 0..3: rows, 3..6: boxes): only those can
-/// hold a single open cell, so the others need no look.
-const NARROW: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut p = 0;
-    while p < 512 {
-        let keep = KEEP[p];
-        let mut q = 0u32;
-        let mut k = 0;
-        while k < 9 {
-            if keep >> (9 * (k / 3) + 3 * (k % 3)) & 7 != 0 {
-                q |= 1 << k;
-            }
-            k += 1;
-        }
-        let mut u = 0;
-        while u < 3 {
-            if ((q >> (3 * u)) & 7).count_ones() == 1 {
-                t[p] |= 1 << u;
-            }
-            if ((q >> u) & 0o111).count_ones() == 1 {
-                t[p] |= 1 << (3 + u);
-            }
-            u += 1;
-        }
-        p += 1;
-    }
-    t
-};
-
-/// `TOUCHED[p]`: the units (as in [`NARROW`]) that a set p of segments touches.
-const TOUCHED: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut p = 0;
-    while p < 512 {
-        let mut u = 0;
-        while u < 3 {
-            if (p >> (3 * u)) & 7 != 0 {
-                t[p] |= 1 << u;
-            }
-            if (p >> u) & 0o111 != 0 {
-                t[p] |= 1 << (3 + u);
-            }
-            u += 1;
-        }
-        p += 1;
-    }
-    t
-};
-
 /// The segments (bit 3 * row + box) of a word that hold a bit.
 #[inline]
 fn segments(x: u32) -> usize {
@@ -126,9 +75,6 @@ fn segments(x: u32) -> usize {
         | (PAIRS[((x >> 9) & ROW) as usize] as usize) << 3
         | (PAIRS[(x >> 18) as usize] as usize) << 6
 }
-
-/// The units of a band: its rows, then its boxes.
-const UNITS: [u32; 6] = [ROW, ROW << 9, ROW << 18, BOX[0], BOX[1], BOX[2]];
 
 /// The cells of box j of a band.
 const BOX: [u32; 3] = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
@@ -196,23 +142,25 @@ impl State {
             return true;
         }
         self.placed[b] |= bit;
-        // Every digit leaves the cell (d comes back below); no branch per digit.
+        // Every digit leaves the cell (d comes back below), with no branch per digit and
+        // the changed words gathered in a register.
+        let mut dirty = 0;
         for e in 0..9 {
             let w = 3 * e + b;
             let before = self.open[w];
             self.open[w] = before & !bit;
-            self.dirty |= u32::from(before & bit != 0) << w;
+            dirty |= u32::from(before & bit != 0) << w;
         }
         let w = 3 * d + b;
         self.open[w] = (self.open[w] & !PEERS[k]) | bit;
         let column = COLUMN << (k % 9);
         for other in [(b + 1) % 3, (b + 2) % 3] {
             let w = 3 * d + other;
-            if self.open[w] & column != 0 {
-                self.open[w] &= !column;
-                self.dirty |= 1 << w;
-            }
+            let before = self.open[w];
+            self.open[w] = before & !column;
+            dirty |= u32::from(before & column != 0) << w;
         }
+        self.dirty |= dirty;
         true
     }
 
@@ -229,18 +177,18 @@ impl State {
         }
         let x = x & keep;
         self.open[w] = x;
-        // Units with one segment left, less those where the digit is already placed.
-        let mut units = NARROW[pairs] & TOUCHED[segments(x & !self.placed[b])];
-        while units != 0 {
-            let u = units.trailing_zeros() as usize;
-            units &= units - 1;
-            // Read afresh: a placement made here clears the cell's row and box.
-            let m = self.open[w] & UNITS[u];
-            // One cell left in the unit, not yet placed: a hidden single.
-            if m & (m - 1) == 0
-                && m & !self.placed[b] != 0
-                && !self.place(d, b, m.trailing_zeros() as usize)
-            {
+        // Hidden singles, without a branch per unit: the cells of every row and box that
+        // holds one open cell, less those where the digit is placed.
+        let mut single = 0;
+        for unit in [ROW, ROW << 9, ROW << 18, BOX[0], BOX[1], BOX[2]] {
+            let m = x & unit;
+            single |= m & u32::from(m & m.wrapping_sub(1) == 0).wrapping_neg();
+        }
+        single &= !self.placed[b];
+        while single != 0 {
+            let k = single.trailing_zeros() as usize;
+            single &= single - 1;
+            if !self.place(d, b, k) {
                 return false;
             }
         }
@@ -254,11 +202,10 @@ impl State {
         let (mut ones, mut twos) = (0u32, 0u32);
         for b in 0..3 {
             let x = self.open[3 * d + b];
-            for i in 0..3 {
-                let r = (x >> (9 * i)) & ROW;
-                twos |= ones & r;
-                ones |= r;
-            }
+            let (r0, r1, r2) = (x & ROW, (x >> 9) & ROW, x >> 18);
+            let any = r0 | r1 | r2;
+            twos |= (r0 & r1) | (r2 & (r0 | r1)) | (ones & any);
+            ones |= any;
         }
         if ones != ROW {
             return false;
@@ -302,15 +249,19 @@ impl State {
         if ones != BAND {
             return false;
         }
-        let mut single = ones & !twos & !self.placed[b];
-        while single != 0 {
-            let k = single.trailing_zeros() as usize;
-            single &= single - 1;
-            let Some(d) = (0..9).find(|&d| self.open[3 * d + b] & (1 << k) != 0) else {
-                return false;
-            };
-            if !self.place(d, b, k) {
-                return false;
+        let single = ones & !twos & !self.placed[b];
+        if single == 0 {
+            return true;
+        }
+        // Digit by digit, not cell by cell: nine tests find every single's digit.
+        for d in 0..9 {
+            let mut cells = self.open[3 * d + b] & single;
+            while cells != 0 {
+                let k = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                if !self.place(d, b, k) {
+                    return false;
+                }
             }
         }
         true
