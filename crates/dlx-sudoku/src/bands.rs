@@ -171,6 +171,10 @@ impl State {
         let (d, b) = (w / 3, w % 3);
         let x = self.open[w];
         let pairs = segments(x);
+        // Every row in every box: nothing to pair off, and no unit with one cell.
+        if pairs == 0o777 {
+            return true;
+        }
         let keep = KEEP[pairs];
         if keep == 0 {
             return false;
@@ -199,18 +203,21 @@ impl State {
     /// takes the digit there.
     #[inline]
     fn column_rules(&mut self, d: usize) -> bool {
-        let (mut ones, mut twos) = (0u32, 0u32);
+        let (mut ones, mut twos, mut done) = (0u32, 0u32, 0u32);
         for b in 0..3 {
             let x = self.open[3 * d + b];
             let (r0, r1, r2) = (x & ROW, (x >> 9) & ROW, x >> 18);
             let any = r0 | r1 | r2;
             twos |= (r0 & r1) | (r2 & (r0 | r1)) | (ones & any);
             ones |= any;
+            let placed = x & self.placed[b];
+            done |= (placed | placed >> 9 | placed >> 18) & ROW;
         }
         if ones != ROW {
             return false;
         }
-        let mut single = ones & !twos;
+        // Columns with one open cell, less those where the digit is placed.
+        let mut single = ones & !twos & !done;
         while single != 0 {
             let c = single.trailing_zeros() as usize;
             single &= single - 1;
