@@ -111,7 +111,18 @@ fn sudoku(args: &[String]) -> Result<(), String> {
                 }
             })
         };
-        let (solve, unique) = (time(&mut solver, false), time(&mut solver, true));
+        // With a peer, its runs and ours take turns, three times, and each keeps its best:
+        // a load that comes and goes then weighs on both alike.
+        let mut peer_best = (f64::INFINITY, f64::INFINITY);
+        let (mut solve, mut unique) = (Duration::MAX, Duration::MAX);
+        for _ in 0..if peer.is_some() { 3 } else { 1 } {
+            if let Some(peer) = &peer {
+                let (first, two) = run_peer(peer, &path, rounds)?;
+                peer_best = (peer_best.0.min(first), peer_best.1.min(two));
+            }
+            solve = solve.min(time(&mut solver, false));
+            unique = unique.min(time(&mut solver, true));
+        }
         let (bits_solve, bits_unique) = (time(&mut bits, false), time(&mut bits, true));
         let (links_solve, links_unique) = (time(&mut links, false), time(&mut links, true));
         let name = set.trim_end_matches(".txt");
@@ -146,8 +157,8 @@ fn sudoku(args: &[String]) -> Result<(), String> {
                 micros_per(rebuild, n),
             );
         }
-        if let Some(peer) = &peer {
-            let (first, two) = run_peer(peer, &path, rounds)?;
+        if peer.is_some() {
+            let (first, two) = peer_best;
             println!(
                 "{name}: peer {first:.1} and {two:.1} µs/puzzle; ours/peer {:.2} (solve) and {:.2} (uniqueness)",
                 solve / first,

@@ -199,22 +199,53 @@ impl State {
         true
     }
 
-    /// A digit's columns: one with no open cell is a dead end, one with a single open cell
-    /// takes the digit there.
+    /// A digit's columns and stacks: a column with no open cell is a dead end, one with a
+    /// single open cell takes the digit there; a box whose open cells lie in one column
+    /// takes that column from the other bands (pointing), and a column open in one band only
+    /// takes its box there from the box's other columns (claiming).
     #[inline]
     fn column_rules(&mut self, d: usize) -> bool {
         let (mut ones, mut twos, mut done) = (0u32, 0u32, 0u32);
+        let mut columns = [0u32; 3];
         for b in 0..3 {
             let x = self.open[3 * d + b];
             let (r0, r1, r2) = (x & ROW, (x >> 9) & ROW, x >> 18);
             let any = r0 | r1 | r2;
             twos |= (r0 & r1) | (r2 & (r0 | r1)) | (ones & any);
             ones |= any;
+            columns[b] = any;
             let placed = x & self.placed[b];
             done |= (placed | placed >> 9 | placed >> 18) & ROW;
         }
         if ones != ROW {
             return false;
+        }
+        for b in 0..3 {
+            let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
+            let only = columns[b] & !(columns[b1] | columns[b2]);
+            let (mut point, mut claim) = (0u32, 0u32);
+            for j in 0..3 {
+                let seg = (columns[b] >> (3 * j)) & 7;
+                if seg == 0 {
+                    return false;
+                }
+                if seg & (seg - 1) == 0 {
+                    point |= seg << (3 * j);
+                }
+                let own = (only >> (3 * j)) & 7;
+                if own != 0 {
+                    // The box holds the digit once: two columns needing it is a dead end.
+                    if own & (own - 1) != 0 {
+                        return false;
+                    }
+                    claim |= (7 & !own) << (3 * j);
+                }
+            }
+            // A set of columns as the cells of a band: each column's three cells.
+            let cells = |c: u32| c * COLUMN;
+            self.clear(3 * d + b, cells(claim));
+            self.clear(3 * d + b1, cells(point));
+            self.clear(3 * d + b2, cells(point));
         }
         // Columns with one open cell, less those where the digit is placed.
         let mut single = ones & !twos & !done;
@@ -233,6 +264,16 @@ impl State {
             }
         }
         true
+    }
+
+    /// Drops the cells `mask` from word w, marking it changed if it held any.
+    #[inline]
+    fn clear(&mut self, w: usize, mask: u32) {
+        let before = self.open[w];
+        if before & mask != 0 {
+            self.open[w] = before & !mask;
+            self.dirty |= 1 << w;
+        }
     }
 
     /// How many digits each cell of band b has open, as bit slices: at least one, at least
