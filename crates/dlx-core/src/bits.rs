@@ -27,13 +27,17 @@
 //! the masks and a count per item; a branch node saves it and each of its options starts
 //! from the saved copy, so nothing is ever undone step by step.
 //!
-//! Where it pays (`cargo xtask bench sudoku` and the `bits` group of dlx-core's criterion
-//! bench): 9x9 sudoku, whose 324 items have 9 options each, is several times faster than
-//! dancing links; so are the other small matrices measured there, N queens up to about 12
-//! and small polyomino boards, where the whole state is a few kilobytes. A big matrix pays a
-//! full copy of its state at every branch node, which dancing links never do; use
-//! [`crate::Dlx`] there (and wherever Knuth's update counts matter: [`BitStats`] counts
-//! this engine's own work, not his).
+//! Where it pays, measured against [`crate::Dlx`] with the same column rule
+//! (`cargo xtask bench bits`, `cargo xtask bench sudoku`): on 9x9 sudoku, whose 324 items
+//! have 9 options each and where forced moves do most of the work, it about matches the
+//! links (0.8-1.3x their speed over runs, first solutions and uniqueness on top1465); on N
+//! queens 8 to 12 it reaches 0.7-0.85x (few forced moves, so a state copy per branch
+//! node), on the pentomino rectangles 3x20, 4x15 and 6x10 about 0.5x (covering a piece
+//! drops the same options the links unlink, at a higher cost per entry), on 4x4 sudoku
+//! 0.7x. So it is a simple, allocation-free engine whose state is a plain copyable array,
+//! not a faster one: [`crate::Dlx`] stays the engine for speed and for Knuth's update
+//! counts ([`BitStats`] counts this engine's own work, not his). Fast 9x9 sudoku needed a
+//! layer that knows the board (dlx-sudoku's band layer).
 //!
 //! Colours and multiplicities are not supported ([`BitsError`]); [`crate::Xcc`] searches
 //! those.
@@ -157,9 +161,16 @@ impl Bits {
         let mut item_word = Vec::with_capacity(items.len() + 1);
         let mut item_options = Vec::new();
         let mut base_masks = Vec::new();
-        let mut place = vec![(0u32, 0u64); matrix.ones()];
-        let mut where_in = vec![0usize; matrix.options().len()];
-        // Each option's entries are written in its own item order: find an entry's slot.
+        // Each option's entries, in item order (the order within an option never matters).
+        let mut entries = vec![
+            Entry {
+                item: 0,
+                word: 0,
+                bit: 0
+            };
+            matrix.ones()
+        ];
+        let mut filled = vec![0usize; matrix.options().len()];
         let mut option_entry = Vec::with_capacity(matrix.options().len() + 1);
         let mut total = 0u32;
         for its in matrix.options() {
@@ -177,24 +188,15 @@ impl Bits {
                 let (w, bit) = (first + k / 64, 1u64 << (k % 64));
                 base_masks[w] |= bit;
                 item_options[64 * first + k] = o;
-                let slot = option_entry[o] as usize + where_in[o];
-                debug_assert_eq!(matrix.option(o)[where_in[o]], i);
-                place[slot] = (w as u32, bit);
-                where_in[o] += 1;
+                entries[option_entry[o] as usize + filled[o]] = Entry {
+                    item: i as u32,
+                    word: w as u32,
+                    bit,
+                };
+                filled[o] += 1;
             }
         }
         item_word.push(base_masks.len() as u32);
-        let entries = matrix
-            .options()
-            .iter()
-            .flatten()
-            .zip(&place)
-            .map(|(&item, &(word, bit))| Entry {
-                item: item as u32,
-                word,
-                bit,
-            })
-            .collect();
         let base_counts: Vec<u32> = items
             .iter()
             .zip(&of_item)

@@ -43,9 +43,9 @@
 //! - [`Xcc`] searches problems with colours or multiplicities (Knuth's Algorithms C and M,
 //!   his programs DLX2 and DLX3), with the same [`Stats`] (plus cleansings) and
 //!   [`Solution`]s: see the [`xcc`] module;
-//! - [`bits::Bits`] searches small plain matrices with Algorithm X over bit masks, several
-//!   times faster than the links where the whole state fits in a few kilobytes (9x9 sudoku),
-//!   with figures of its own instead of Knuth's.
+//! - [`bits::Bits`] searches small plain matrices with Algorithm X over bit masks and the
+//!   single rule, with figures of its own instead of Knuth's: about the links' speed on
+//!   9x9 sudoku, slower on queens and polyominoes (measured in its module).
 
 #![warn(missing_docs)]
 
