@@ -1,7 +1,8 @@
 //! `cargo xtask bench <target>`: time per item on real data, printed directly (the criterion
 //! benches give the statistics; this gives the one number people quote).
 //!
-//! Targets: `search` (updates per second and the all-cores speed-up on 6x10, 14 queens and
+//! Targets: `bits` (dlx-core's bit-set engine against dancing links on queens and
+//! pentomino rectangles), `search` (updates per second and the all-cores speed-up on 6x10, 14 queens and
 //! Scott; see `bench_search.rs`), `sudoku` (µs per puzzle on four 9x9 sets: the bit-set engine
 //! against dancing links, reused matrix against a per-puzzle rebuild, and optionally a peer
 //! solver's binary).
@@ -10,17 +11,19 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use dlx_core::Dlx;
+use dlx_core::bits::Bits;
+use dlx_core::{Dlx, Heuristic};
 use dlx_sudoku::{Grid, SEARCH_RULE, Solver, parse_lines, puzzle_matrix};
 
 /// The bench targets, for the usage line.
-const TARGETS: &[&str] = &["search", "sudoku"];
+const TARGETS: &[&str] = &["bits", "search", "sudoku"];
 
 /// Runs the bench target named by the first argument.
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("search") => crate::bench_search::run(&args[1..]),
         Some("sudoku") => sudoku(&args[1..]),
+        Some("bits") => bits(&args[1..]),
         Some(other) => Err(format!(
             "unknown bench target `{other}` (targets: {})",
             TARGETS.join(", ")
@@ -46,6 +49,56 @@ fn best_of(rounds: usize, mut f: impl FnMut()) -> Duration {
         })
         .min()
         .expect("at least one round")
+}
+
+/// The small problems of `cargo xtask bench bits`, by their `dlx paper` names.
+const BITS_PROBLEMS: &[&str] = &[
+    "queens-8",
+    "queens-10",
+    "queens-12",
+    "pentomino-3x20",
+    "pentomino-4x15",
+    "pentomino-6x10",
+];
+
+/// `cargo xtask bench bits [--rounds N]`: dlx-core's bit-set engine against dancing links on
+/// small problems, both counting every solution with the same column rule (the S heuristic,
+/// taking an item with one option at once).
+fn bits(args: &[String]) -> Result<(), String> {
+    let rounds = crate::option_number(args, "--rounds", 3)?;
+    println!("best of {rounds}; all solutions, S heuristic with the single rule\n");
+    println!(
+        "{:<16} {:>7} {:>8} {:>10} {:>12} {:>12} {:>8}",
+        "problem", "items", "options", "solutions", "links ms", "bits ms", "ratio"
+    );
+    for name in BITS_PROBLEMS {
+        let problem = dlx_paper::problem(name).map_err(|e| e.to_string())?;
+        let m = &problem.matrix;
+        let mut dlx = Dlx::new(m);
+        let mut bits = Bits::new(m).map_err(|e| format!("{name}: {e}"))?;
+        let links_count = dlx.count(Heuristic::MrvEager).solutions;
+        let bits_count = bits.count(None).solutions;
+        if links_count != bits_count {
+            return Err(format!(
+                "{name}: dancing links count {links_count}, bit sets {bits_count}"
+            ));
+        }
+        let links = best_of(rounds, || {
+            let _ = std::hint::black_box(dlx.count(Heuristic::MrvEager));
+        });
+        let fast = best_of(rounds, || {
+            let _ = std::hint::black_box(bits.count(None));
+        });
+        println!(
+            "{name:<16} {:>7} {:>8} {links_count:>10} {:>12.2} {:>12.2} {:>7.2}x",
+            m.items().len(),
+            m.options().len(),
+            links.as_secs_f64() * 1e3,
+            fast.as_secs_f64() * 1e3,
+            links.as_secs_f64() / fast.as_secs_f64(),
+        );
+    }
+    Ok(())
 }
 
 fn micros_per(d: Duration, n: usize) -> f64 {

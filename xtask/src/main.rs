@@ -33,6 +33,8 @@ tasks:
         --board spiked: the spiked diamond instead (finished, in results/aztec-spiked).
   bench <target> [--rounds N]
         Timings as ratios against a baseline in the same run. Targets:
+        bits: dlx-core's bit-set engine vs. dancing links, counting all solutions of
+          8, 10 and 12 queens and the 3x20, 4x15 and 6x10 pentomino rectangles.
         search [--baseline REV] [--dance PATH]: updates/s on one thread and the all-cores
           speed-up for 6x10, 14 queens and Scott; optionally against another revision's
           dlx and a local build of Knuth's dance.w.

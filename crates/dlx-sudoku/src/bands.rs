@@ -207,13 +207,13 @@ impl State {
     fn column_rules(&mut self, d: usize) -> bool {
         let (mut ones, mut twos, mut done) = (0u32, 0u32, 0u32);
         let mut columns = [0u32; 3];
-        for b in 0..3 {
+        for (b, column) in columns.iter_mut().enumerate() {
             let x = self.open[3 * d + b];
             let (r0, r1, r2) = (x & ROW, (x >> 9) & ROW, x >> 18);
             let any = r0 | r1 | r2;
             twos |= (r0 & r1) | (r2 & (r0 | r1)) | (ones & any);
             ones |= any;
-            columns[b] = any;
+            *column = any;
             let placed = x & self.placed[b];
             done |= (placed | placed >> 9 | placed >> 18) & ROW;
         }
@@ -381,8 +381,8 @@ impl State {
         if best.is_some() {
             return best.map(|(_, b, k)| (b, k));
         }
-        for b in 0..3 {
-            let mut rest = free[b];
+        for (b, &cells) in free.iter().enumerate() {
+            let mut rest = cells;
             while rest != 0 {
                 let k = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
