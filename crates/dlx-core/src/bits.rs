@@ -51,6 +51,18 @@ use crate::matrix::{ItemId, ItemKind, Matrix, OptionId};
 
 /// What a bit-set search did. These are this engine's own figures: they are not Knuth's
 /// update counts (only [`crate::Dlx`] counts those) and not comparable with [`crate::Stats`].
+///
+/// ```
+/// use dlx_core::{bits::Bits, format};
+/// // a and b: either one option holding both, or the two halves.
+/// let m = format::parse("a b c\na b\na\nb\nc\n")?;
+/// let stats = Bits::new(&m)?.count(None);
+/// // c has one option, taken at once; then a branch on a (2 options), after which the
+/// // first leaves nothing open and the second forces b.
+/// assert_eq!((stats.solutions, stats.nodes, stats.forced), (2, 2, 2));
+/// assert!(stats.complete);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[must_use]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct BitStats {
@@ -92,6 +104,18 @@ const SECONDARY: u32 = 1 << 31;
 
 /// A plain exact cover matrix laid out as bit masks, ready to be searched any number of
 /// times, with options optionally fixed first (as [`crate::Dlx::fix`] does).
+///
+/// ```
+/// use dlx_core::{bits::Bits, format, FixError};
+/// let m = format::parse("a b\na b\na\nb\n")?;
+/// let mut bits = Bits::new(&m)?;
+/// assert_eq!(bits.count(Some(1)).solutions, 1); // stops at the limit
+/// bits.fix(1)?; // option "a"
+/// assert_eq!(bits.first(), Some(vec![1, 2])); // fixed options first
+/// assert!(matches!(bits.fix(0), Err(FixError::Clash { option: 0, with: 1, item: 0 })));
+/// assert!(matches!(bits.fix(9), Err(FixError::NoSuchOption(9))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Bits {
     /// `item_word[i]..item_word[i + 1]`: the words of item i's mask in `masks`.
@@ -147,8 +171,9 @@ impl Bits {
         if !matrix.is_plain() {
             return Err(BitsError::NotPlain);
         }
-        // Counts are u32 with room above for the secondary items (see SECONDARY).
-        if matrix.options().len() >= SECONDARY as usize - 2 {
+        // Counts are u32 with room above for the secondary items (see SECONDARY), and
+        // entries and words are numbered by u32.
+        if matrix.options().len() >= SECONDARY as usize - 2 || matrix.ones() >= SECONDARY as usize {
             return Err(BitsError::TooLarge(matrix.options().len()));
         }
         let items = matrix.items();
