@@ -1,24 +1,29 @@
 //! `cargo xtask bench <target>`: time per item on real data, printed directly (the criterion
 //! benches give the statistics; this gives the one number people quote).
 //!
-//! Targets: `search` (updates per second and the all-cores speed-up on 6x10, 14 queens and
-//! Scott; see `bench_search.rs`), `sudoku` (µs per puzzle on magictour top95 and top1465, reused matrix against a
-//! per-puzzle rebuild).
+//! Targets: `bits` (dlx-core's bit-set engine against dancing links on queens and
+//! pentomino rectangles), `search` (updates per second and the all-cores speed-up on 6x10, 14 queens and
+//! Scott; see `bench_search.rs`), `sudoku` (µs per puzzle on four 9x9 sets: the bit-set engine
+//! against dancing links, reused matrix against a per-puzzle rebuild, and optionally a peer
+//! solver's binary).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use dlx_core::Dlx;
+use dlx_core::bits::Bits;
+use dlx_core::{Dlx, Heuristic};
 use dlx_sudoku::{Grid, SEARCH_RULE, Solver, parse_lines, puzzle_matrix};
 
 /// The bench targets, for the usage line.
-const TARGETS: &[&str] = &["search", "sudoku"];
+const TARGETS: &[&str] = &["bits", "search", "sudoku"];
 
 /// Runs the bench target named by the first argument.
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("search") => crate::bench_search::run(&args[1..]),
         Some("sudoku") => sudoku(&args[1..]),
+        Some("bits") => bits(&args[1..]),
         Some(other) => Err(format!(
             "unknown bench target `{other}` (targets: {})",
             TARGETS.join(", ")
@@ -46,22 +51,86 @@ fn best_of(rounds: usize, mut f: impl FnMut()) -> Duration {
         .expect("at least one round")
 }
 
+/// The small problems of `cargo xtask bench bits`, by their `dlx paper` names.
+const BITS_PROBLEMS: &[&str] = &[
+    "queens-8",
+    "queens-10",
+    "queens-12",
+    "pentomino-3x20",
+    "pentomino-4x15",
+    "pentomino-6x10",
+];
+
+/// `cargo xtask bench bits [--rounds N]`: dlx-core's bit-set engine against dancing links on
+/// small problems, both counting every solution with the same column rule (the S heuristic,
+/// taking an item with one option at once).
+fn bits(args: &[String]) -> Result<(), String> {
+    let rounds = crate::option_number(args, "--rounds", 3)?;
+    println!("best of {rounds}; all solutions, S heuristic with the single rule\n");
+    println!(
+        "{:<16} {:>7} {:>8} {:>10} {:>12} {:>12} {:>8}",
+        "problem", "items", "options", "solutions", "links ms", "bits ms", "ratio"
+    );
+    for name in BITS_PROBLEMS {
+        let problem = dlx_paper::problem(name).map_err(|e| e.to_string())?;
+        let m = &problem.matrix;
+        let mut dlx = Dlx::new(m);
+        let mut bits = Bits::new(m).map_err(|e| format!("{name}: {e}"))?;
+        let links_count = dlx.count(Heuristic::MrvEager).solutions;
+        let bits_count = bits.count(None).solutions;
+        if links_count != bits_count {
+            return Err(format!(
+                "{name}: dancing links count {links_count}, bit sets {bits_count}"
+            ));
+        }
+        let links = best_of(rounds, || {
+            let _ = std::hint::black_box(dlx.count(Heuristic::MrvEager));
+        });
+        let fast = best_of(rounds, || {
+            let _ = std::hint::black_box(bits.count(None));
+        });
+        println!(
+            "{name:<16} {:>7} {:>8} {links_count:>10} {:>12.2} {:>12.2} {:>7.2}x",
+            m.items().len(),
+            m.options().len(),
+            links.as_secs_f64() * 1e3,
+            fast.as_secs_f64() * 1e3,
+            links.as_secs_f64() / fast.as_secs_f64(),
+        );
+    }
+    Ok(())
+}
+
 fn micros_per(d: Duration, n: usize) -> f64 {
     d.as_secs_f64() * 1e6 / n as f64
 }
 
-/// `cargo xtask bench sudoku [--rounds N]`.
+/// The 9x9 sets of `cargo xtask bench sudoku`, and whether each also times a per-puzzle
+/// rebuild of the matrix (slow on the hardest sets, and the same story on every set).
+const SUDOKU_SETS: &[(&str, bool)] = &[
+    ("magictour_top95.txt", true),
+    ("magictour_top1465.txt", true),
+    ("forum_hardest_1106.txt", false),
+    ("royle_17clue_sample.txt", false),
+];
+
+/// `cargo xtask bench sudoku [--rounds N] [--peer PATH]`.
 fn sudoku(args: &[String]) -> Result<(), String> {
     let rounds = crate::option_number(args, "--rounds", 5)?;
+    let peer = crate::option_value(args, "--peer").map(PathBuf::from);
     let t = Instant::now();
     let empty = Grid::empty(3).map_err(|e| e.to_string())?;
     let mut solver = Solver::new();
     solver.solve(&empty);
     println!(
-        "sudoku: building the 9x9 matrix (324 columns, 729 rows) and solving the empty grid: {:.0} µs",
+        "sudoku: solving the empty 9x9 grid: {:.0} µs",
         micros_per(t.elapsed(), 1)
     );
-    for set in ["magictour_top95.txt", "magictour_top1465.txt"] {
+    // The same puzzles through dlx-core's generic bit-set engine, and through dancing links
+    // (the engine 9x9 used before).
+    let mut bits = Solver::new().bands(false).bits_up_to(3);
+    let mut links = Solver::new().bands(false).bits_up_to(1);
+    for &(set, rebuild) in SUDOKU_SETS {
         let path = data_dir().join("sudoku/9x9").join(set);
         let text = std::fs::read_to_string(&path)
             .map_err(|e| format!("{}: {e} (the shared data folder is needed)", path.display()))?;
@@ -70,48 +139,124 @@ fn sudoku(args: &[String]) -> Result<(), String> {
             .map(|e| e.puzzle.map_err(|err| format!("{set}: {err}")))
             .collect::<Result<_, _>>()?;
         let n = puzzles.len();
-        // Check before timing: every puzzle solved, and uniquely.
+        // Check before timing: every puzzle solved, and uniquely, by both engines.
         for p in &puzzles {
             let s = solver
                 .solve(p)
                 .ok_or_else(|| format!("{set}: no solution for {}", p.to_line()))?;
-            if !s.solves(p) || !solver.is_unique(p) {
+            let same = |other: &mut Solver| other.solve(p).as_ref() == Some(&s);
+            if !s.solves(p) || !solver.is_unique(p) || !same(&mut bits) || !same(&mut links) {
                 return Err(format!(
                     "{set}: wrong or non-unique solution for {}",
                     p.to_line()
                 ));
             }
         }
-        let solve = best_of(rounds, || {
-            for p in &puzzles {
-                std::hint::black_box(solver.solve(std::hint::black_box(p)));
+        let time = |solver: &mut Solver, unique: bool| {
+            best_of(rounds, || {
+                for p in &puzzles {
+                    let p = std::hint::black_box(p);
+                    if unique {
+                        std::hint::black_box(solver.is_unique(p));
+                    } else {
+                        std::hint::black_box(solver.solve(p));
+                    }
+                }
+            })
+        };
+        // With a peer, its runs and ours take turns, three times, and each keeps its best:
+        // a load that comes and goes then weighs on both alike.
+        let mut peer_best = (f64::INFINITY, f64::INFINITY);
+        let (mut solve, mut unique) = (Duration::MAX, Duration::MAX);
+        for _ in 0..if peer.is_some() { 3 } else { 1 } {
+            if let Some(peer) = &peer {
+                let (first, two) = run_peer(peer, &path, rounds)?;
+                peer_best = (peer_best.0.min(first), peer_best.1.min(two));
             }
-        });
-        let unique = best_of(rounds, || {
-            for p in &puzzles {
-                std::hint::black_box(solver.is_unique(std::hint::black_box(p)));
-            }
-        });
-        let rebuild = best_of(rounds.div_ceil(2), || {
-            for p in &puzzles {
-                let (m, _) = puzzle_matrix(std::hint::black_box(p));
-                // The same column rule as the solver, so only the set-up differs.
-                let _ = std::hint::black_box(Dlx::new(&m).search().heuristic(SEARCH_RULE).first());
-            }
-        });
+            solve = solve.min(time(&mut solver, false));
+            unique = unique.min(time(&mut solver, true));
+        }
+        let (bits_solve, bits_unique) = (time(&mut bits, false), time(&mut bits, true));
+        let (links_solve, links_unique) = (time(&mut links, false), time(&mut links, true));
         let name = set.trim_end_matches(".txt");
+        let (solve, unique) = (micros_per(solve, n), micros_per(unique, n));
         println!(
-            "{name} ({n} puzzles, best of {rounds}): solve {:.1} µs/puzzle, \
-             uniqueness (count to 2) {:.1} µs/puzzle; \
-             rebuild per puzzle {:.1} µs/puzzle",
-            micros_per(solve, n),
-            micros_per(unique, n),
-            micros_per(rebuild, n),
+            "{name} ({n} puzzles, best of {rounds}): solve {solve:.1} µs/puzzle, \
+             uniqueness (count to 2) {unique:.1} µs/puzzle"
         );
-        println!(
-            "{name}: reuse+fix is {:.1} times faster than rebuild",
-            rebuild.as_secs_f64() / solve.as_secs_f64()
-        );
+        for (engine, s, u) in [
+            ("generic bit sets", bits_solve, bits_unique),
+            ("dancing links", links_solve, links_unique),
+        ] {
+            let (s, u) = (micros_per(s, n), micros_per(u, n));
+            println!(
+                "{name}: {engine} {s:.1} and {u:.1} µs/puzzle ({:.1}x and {:.1}x slower)",
+                s / solve,
+                u / unique
+            );
+        }
+        if rebuild {
+            let rebuild = best_of(rounds.div_ceil(2), || {
+                for p in &puzzles {
+                    let (m, _) = puzzle_matrix(std::hint::black_box(p));
+                    // The same column rule as the links solver, so only the set-up differs.
+                    let _ =
+                        std::hint::black_box(Dlx::new(&m).search().heuristic(SEARCH_RULE).first());
+                }
+            });
+            println!(
+                "{name}: dancing links, reuse+fix is {:.1} times faster than a rebuild per puzzle ({:.1} µs/puzzle)",
+                rebuild.as_secs_f64() / links_solve.as_secs_f64(),
+                micros_per(rebuild, n),
+            );
+        }
+        if peer.is_some() {
+            let (first, two) = peer_best;
+            println!(
+                "{name}: peer {first:.1} and {two:.1} µs/puzzle; ours/peer {:.2} (solve) and {:.2} (uniqueness)",
+                solve / first,
+                unique / two,
+            );
+        }
     }
     Ok(())
+}
+
+/// Runs a peer solver on a puzzle file under the contract in the usage text: `PEER FILE
+/// ROUNDS` prints µs per puzzle for the first solution and for counting to 2.
+fn run_peer(peer: &Path, file: &Path, rounds: usize) -> Result<(f64, f64), String> {
+    let out = Command::new(peer)
+        .arg(file)
+        .arg(rounds.to_string())
+        .output()
+        .map_err(|e| format!("{}: {e}", peer.display()))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    if !out.status.success() {
+        return Err(format!(
+            "{} {} failed ({}): {}",
+            peer.display(),
+            file.display(),
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    let numbers: Vec<f64> = text
+        .split_whitespace()
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .map_err(|_| {
+            format!(
+                "{}: wanted two numbers, got `{}`",
+                peer.display(),
+                text.trim()
+            )
+        })?;
+    match numbers[..] {
+        [first, two] if first > 0.0 && two > 0.0 => Ok((first, two)),
+        _ => Err(format!(
+            "{}: wanted two positive numbers, got `{}`",
+            peer.display(),
+            text.trim()
+        )),
+    }
 }

@@ -1,5 +1,6 @@
-//! Time per puzzle on the magictour top95 and top1465 sets: the reused matrix with fixed
-//! givens (`Solver`), against rebuilding the seeds' matrix for every puzzle. Then the 25x25
+//! Time per puzzle on the magictour top95 and top1465 sets: the default 9x9 band layer, the
+//! generic bit-set engine and the reused dancing-links matrix with fixed givens (first
+//! solution and uniqueness), against rebuilding the seeds' matrix for every puzzle. Then the 25x25
 //! puzzles that the search with propagation makes solvable (about a second each).
 //!
 //! Criterion reports the time to solve the whole set; the throughput line gives puzzles per
@@ -109,14 +110,28 @@ fn bench(c: &mut Criterion) {
         let mut group = c.benchmark_group(set.trim_end_matches(".txt"));
         group.throughput(Throughput::Elements(puzzles.len() as u64));
         group.sample_size(10);
-        let mut solver = Solver::new();
-        group.bench_function("reuse+fix", |b| {
-            b.iter(|| {
-                for p in &puzzles {
-                    black_box(solver.solve(black_box(p)));
-                }
-            })
-        });
+        // The default (9x9 band layer), dlx-core's generic bit sets, and the links reused
+        // with fixed givens; first solutions, then uniqueness (count to 2).
+        for (name, mut solver) in [
+            ("bands", Solver::new()),
+            ("generic_bits", Solver::new().bands(false).bits_up_to(3)),
+            ("reuse+fix", Solver::new().bands(false)),
+        ] {
+            group.bench_function(name, |b| {
+                b.iter(|| {
+                    for p in &puzzles {
+                        black_box(solver.solve(black_box(p)));
+                    }
+                })
+            });
+            group.bench_function(format!("{name}_unique"), |b| {
+                b.iter(|| {
+                    for p in &puzzles {
+                        black_box(solver.is_unique(black_box(p)));
+                    }
+                })
+            });
+        }
         group.bench_function("rebuild", |b| {
             b.iter(|| {
                 for p in &puzzles {
@@ -154,7 +169,7 @@ fn bench_25x25(c: &mut Criterion) {
     group.finish();
 }
 
-/// The first 20 top95 puzzles: ours (matrix reused; rebuilt per puzzle) against the
+/// The first 20 top95 puzzles: ours (matrix reused; rebuilt per puzzle; the 9x9 band layer) against the
 /// `dancing-links` and `dlx-rs` crates. Setup checks, outside the timed loops, that every
 /// solver returns our solution, and leaves out any puzzle that takes another crate over a
 /// second.
@@ -199,7 +214,16 @@ fn bench_other_crates(c: &mut Criterion) {
     let mut group = c.benchmark_group("other_crates");
     group.throughput(Throughput::Elements(puzzles.len() as u64));
     group.sample_size(10);
+    // Dancing links against dancing links; the band layer beside them.
+    let mut links = Solver::new().bands(false);
     group.bench_function("ours_reuse+fix", |b| {
+        b.iter(|| {
+            for p in &puzzles {
+                black_box(links.solve(black_box(p)));
+            }
+        })
+    });
+    group.bench_function("ours_bands", |b| {
         b.iter(|| {
             for p in &puzzles {
                 black_box(solver.solve(black_box(p)));

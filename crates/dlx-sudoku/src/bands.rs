@@ -1,0 +1,496 @@
+//! The 9x9 search, specialised: the exact cover's 729 options kept as 27 words of 27 bits,
+//! one per (digit, band of three rows), so that a unit's options are a field of a word.
+//!
+//! It is still Algorithm X on the same matrix with the single rule (a cell, or a unit's
+//! digit, with one option left is taken at once; one with none is a dead end), plus one
+//! rule the generic engines would need a subset test for: in a band, a digit's three rows
+//! and three boxes must pair up as a permutation, so a (row, box) segment in no perfect
+//! pairing loses the digit (locked candidates, pointing and claiming alike). It branches on
+//! a cell with the fewest digits left. The general engine over bit sets is
+//! [`dlx_core::bits`]; this is the sudoku-aware layer that reaches the speed of dedicated
+//! 9x9 solvers (`cargo xtask bench sudoku --peer`).
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The 27 cells of a band: bit 9 * row + column.
+const BAND: u32 = (1 << 27) - 1;
+/// A row of a band (row 0).
+const ROW: u32 = 0x1ff;
+
+/// `PAIRS[r]`: for the 9 cells of a row, which of its three box segments hold a bit.
+const PAIRS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut r = 0;
+    while r < 512 {
+        let mut j = 0;
+        while j < 3 {
+            if (r >> (3 * j)) & 7 != 0 {
+                t[r] |= 1 << j;
+            }
+            j += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// `KEEP[p]`: for a set p of (row, box) segments (bit 3 * row + box) holding a digit, the
+/// cells of the segments that lie in some perfect pairing of the band's rows with its boxes;
+/// 0 when there is none (the band cannot hold the digit three times).
+const KEEP: [u32; 512] = {
+    const PERMUTATIONS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u32; 512];
+    let mut p = 0;
+    while p < 512 {
+        let mut k = 0;
+        while k < 6 {
+            let s = PERMUTATIONS[k];
+            let pairs = (1 << s[0]) | (1 << (3 + s[1])) | (1 << (6 + s[2]));
+            if p & pairs == pairs {
+                let mut i = 0;
+                while i < 3 {
+                    t[p] |= 7 << (9 * i + 3 * s[i]);
+                    i += 1;
+                }
+            }
+            k += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// The segments (bit 3 * row + box) of a word that hold a bit.
+#[inline]
+fn segments(x: u32) -> usize {
+    PAIRS[(x & ROW) as usize] as usize
+        | (PAIRS[((x >> 9) & ROW) as usize] as usize) << 3
+        | (PAIRS[(x >> 18) as usize] as usize) << 6
+}
+
+/// The cells of box j of a band.
+const BOX: [u32; 3] = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
+/// A column's cells in a band.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// `PEERS[k]`: for cell k of a band (9 * row + column), the other cells of its row and box.
+const PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut k = 0;
+    while k < 27 {
+        let (i, c) = (k / 9, k % 9);
+        t[k] = ((ROW << (9 * i)) | BOX[c / 3]) & !(1 << k);
+        k += 1;
+    }
+    t
+};
+
+/// A node's state: the options still open, and which cells are placed.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    /// `open[3 * d + b]`: the cells of band b where digit d + 1 may go or is placed.
+    open: [u32; 27],
+    /// The placed cells of each band.
+    placed: [u32; 3],
+    /// The (digit, band) words changed since their rules last ran (bit 3 * d + b).
+    dirty: u32,
+}
+
+/// The search of one 9x9 puzzle, from [`solve`] and [`count`].
+struct Search<'a, F> {
+    limit: u64,
+    solutions: u64,
+    visit: F,
+    interrupt: Option<&'a AtomicBool>,
+}
+
+/// The cells of the puzzle (81 values, 0 for blank) as a state, or `None` when the givens
+/// already clash.
+fn start(cells: &[u8]) -> Option<State> {
+    debug_assert_eq!(cells.len(), 81);
+    let mut s = State {
+        open: [BAND; 27],
+        placed: [0; 3],
+        dirty: BAND,
+    };
+    for (k, &v) in cells.iter().enumerate() {
+        if v != 0 && !s.place(usize::from(v) - 1, k / 27, k % 27) {
+            return None;
+        }
+    }
+    Some(s)
+}
+
+impl State {
+    /// Puts digit d in cell k of band b (when it is still open there): drops every option
+    /// sharing an item with it. False on a clash.
+    #[inline]
+    fn place(&mut self, d: usize, b: usize, k: usize) -> bool {
+        let bit = 1u32 << k;
+        if self.open[3 * d + b] & bit == 0 {
+            return false;
+        }
+        if self.placed[b] & bit != 0 {
+            return true;
+        }
+        self.placed[b] |= bit;
+        // Every digit leaves the cell (d comes back below), with no branch per digit and
+        // the changed words gathered in a register.
+        let mut dirty = 0;
+        for e in 0..9 {
+            let w = 3 * e + b;
+            let before = self.open[w];
+            self.open[w] = before & !bit;
+            dirty |= u32::from(before & bit != 0) << w;
+        }
+        let w = 3 * d + b;
+        self.open[w] = (self.open[w] & !PEERS[k]) | bit;
+        let column = COLUMN << (k % 9);
+        for other in [(b + 1) % 3, (b + 2) % 3] {
+            let w = 3 * d + other;
+            let before = self.open[w];
+            self.open[w] = before & !column;
+            dirty |= u32::from(before & column != 0) << w;
+        }
+        self.dirty |= dirty;
+        true
+    }
+
+    /// The rules of one (digit, band) word: the pairing rule, then a row or box with one
+    /// open cell left takes the digit. False on a dead end.
+    #[inline]
+    fn band_rules(&mut self, w: usize) -> bool {
+        let (d, b) = (w / 3, w % 3);
+        let x = self.open[w];
+        let pairs = segments(x);
+        // Every row in every box: nothing to pair off, and no unit with one cell.
+        if pairs == 0o777 {
+            return true;
+        }
+        let keep = KEEP[pairs];
+        if keep == 0 {
+            return false;
+        }
+        let x = x & keep;
+        self.open[w] = x;
+        // Hidden singles, without a branch per unit: the cells of every row and box that
+        // holds one open cell, less those where the digit is placed.
+        let mut single = 0;
+        for unit in [ROW, ROW << 9, ROW << 18, BOX[0], BOX[1], BOX[2]] {
+            let m = x & unit;
+            single |= m & u32::from(m & m.wrapping_sub(1) == 0).wrapping_neg();
+        }
+        single &= !self.placed[b];
+        while single != 0 {
+            let k = single.trailing_zeros() as usize;
+            single &= single - 1;
+            if !self.place(d, b, k) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// A digit's columns and stacks: a column with no open cell is a dead end, one with a
+    /// single open cell takes the digit there; a box whose open cells lie in one column
+    /// takes that column from the other bands (pointing), and a column open in one band only
+    /// takes its box there from the box's other columns (claiming).
+    #[inline]
+    fn column_rules(&mut self, d: usize) -> bool {
+        let (mut ones, mut twos, mut done) = (0u32, 0u32, 0u32);
+        let mut columns = [0u32; 3];
+        for (b, column) in columns.iter_mut().enumerate() {
+            let x = self.open[3 * d + b];
+            let (r0, r1, r2) = (x & ROW, (x >> 9) & ROW, x >> 18);
+            let any = r0 | r1 | r2;
+            twos |= (r0 & r1) | (r2 & (r0 | r1)) | (ones & any);
+            ones |= any;
+            *column = any;
+            let placed = x & self.placed[b];
+            done |= (placed | placed >> 9 | placed >> 18) & ROW;
+        }
+        if ones != ROW {
+            return false;
+        }
+        for b in 0..3 {
+            let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
+            let only = columns[b] & !(columns[b1] | columns[b2]);
+            let (mut point, mut claim) = (0u32, 0u32);
+            for j in 0..3 {
+                let seg = (columns[b] >> (3 * j)) & 7;
+                if seg == 0 {
+                    return false;
+                }
+                if seg & (seg - 1) == 0 {
+                    point |= seg << (3 * j);
+                }
+                let own = (only >> (3 * j)) & 7;
+                if own != 0 {
+                    // The box holds the digit once: two columns needing it is a dead end.
+                    if own & (own - 1) != 0 {
+                        return false;
+                    }
+                    claim |= (7 & !own) << (3 * j);
+                }
+            }
+            // A set of columns as the cells of a band: each column's three cells.
+            let cells = |c: u32| c * COLUMN;
+            self.clear(3 * d + b, cells(claim));
+            self.clear(3 * d + b1, cells(point));
+            self.clear(3 * d + b2, cells(point));
+        }
+        // Columns with one open cell, less those where the digit is placed.
+        let mut single = ones & !twos & !done;
+        while single != 0 {
+            let c = single.trailing_zeros() as usize;
+            single &= single - 1;
+            for b in 0..3 {
+                let x = self.open[3 * d + b] & (COLUMN << c);
+                if x != 0 {
+                    let k = x.trailing_zeros() as usize;
+                    if self.placed[b] & x == 0 && !self.place(d, b, k) {
+                        return false;
+                    }
+                    break;
+                }
+            }
+        }
+        true
+    }
+
+    /// Drops the cells `mask` from word w, marking it changed if it held any.
+    #[inline]
+    fn clear(&mut self, w: usize, mask: u32) {
+        let before = self.open[w];
+        if before & mask != 0 {
+            self.open[w] = before & !mask;
+            self.dirty |= 1 << w;
+        }
+    }
+
+    /// How many digits each cell of band b has open, as bit slices: at least one, at least
+    /// two, at least three.
+    #[inline]
+    fn cell_counts(&self, b: usize) -> (u32, u32, u32) {
+        let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let x = self.open[3 * d + b];
+            threes |= twos & x;
+            twos |= ones & x;
+            ones |= x;
+        }
+        (ones, twos, threes)
+    }
+
+    /// Cells with one digit left take it. False on a cell with none.
+    #[inline]
+    fn cell_rules(&mut self, b: usize) -> bool {
+        let (ones, twos, _) = self.cell_counts(b);
+        if ones != BAND {
+            return false;
+        }
+        let single = ones & !twos & !self.placed[b];
+        if single == 0 {
+            return true;
+        }
+        // Digit by digit, not cell by cell: nine tests find every single's digit.
+        for d in 0..9 {
+            let mut cells = self.open[3 * d + b] & single;
+            while cells != 0 {
+                let k = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                if !self.place(d, b, k) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Every rule until none changes anything. False on a dead end. The cheap rules of a
+    /// (digit, band) word run first, to their fixpoint; the cell rules and then the column
+    /// rules run only on what changed since they last looked.
+    fn propagate(&mut self) -> bool {
+        let (mut cells, mut columns) = (0u32, 0u32);
+        loop {
+            while self.dirty != 0 {
+                let w = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                cells |= 1 << w;
+                columns |= 1 << w;
+                if !self.band_rules(w) {
+                    return false;
+                }
+            }
+            if cells != 0 {
+                for b in 0..3 {
+                    if cells & (0o111_111_111 << b) != 0 && !self.cell_rules(b) {
+                        return false;
+                    }
+                }
+                cells = 0;
+                if self.dirty != 0 {
+                    continue;
+                }
+            }
+            if columns == 0 {
+                return true;
+            }
+            for d in 0..9 {
+                if columns >> (3 * d) & 7 != 0 && !self.column_rules(d) {
+                    return false;
+                }
+            }
+            columns = 0;
+            if self.dirty == 0 {
+                return true;
+            }
+        }
+    }
+
+    /// The cell to branch on, as (band, cell): of the two-digit cells, the one with the
+    /// most unplaced peers, whose choice then reaches furthest (this halves the branch
+    /// nodes of top1465 and forum_hardest against the first two-digit cell); with none,
+    /// the first cell with the fewest digits.
+    fn branch_cell(&self) -> Option<(usize, usize)> {
+        let free = [0, 1, 2].map(|b| !self.placed[b] & BAND);
+        let mut best: Option<(u32, usize, usize)> = None;
+        for b in 0..3 {
+            let (_, twos, threes) = self.cell_counts(b);
+            let mut pairs = twos & !threes & free[b];
+            while pairs != 0 {
+                let k = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let column = COLUMN << (k % 9);
+                let peers = (free[b] & PEERS[k]).count_ones()
+                    + (free[(b + 1) % 3] & column).count_ones()
+                    + (free[(b + 2) % 3] & column).count_ones();
+                if best.is_none_or(|(m, _, _)| peers > m) {
+                    best = Some((peers, b, k));
+                }
+            }
+        }
+        if best.is_some() {
+            return best.map(|(_, b, k)| (b, k));
+        }
+        for (b, &cells) in free.iter().enumerate() {
+            let mut rest = cells;
+            while rest != 0 {
+                let k = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let n = (0..9)
+                    .filter(|&d| self.open[3 * d + b] & (1 << k) != 0)
+                    .count() as u32;
+                if best.is_none_or(|(m, _, _)| n < m) {
+                    best = Some((n, b, k));
+                }
+            }
+        }
+        best.map(|(_, b, k)| (b, k))
+    }
+
+    /// The solved grid's 81 values.
+    fn values(&self) -> [u8; 81] {
+        let mut cells = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.open[3 * d + b];
+                while x != 0 {
+                    let k = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    cells[27 * b + k] = d as u8 + 1;
+                }
+            }
+        }
+        cells
+    }
+}
+
+impl<F: FnMut(&[u8; 81])> Search<'_, F> {
+    /// Algorithm X below a propagated node.
+    fn search(&mut self, s: &State) -> ControlFlow<()> {
+        let Some((b, k)) = s.branch_cell() else {
+            self.solutions += 1;
+            (self.visit)(&s.values());
+            return if self.solutions >= self.limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            };
+        };
+        if self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            return ControlFlow::Break(());
+        }
+        for d in 0..9 {
+            if s.open[3 * d + b] & (1 << k) != 0 {
+                let mut child = *s;
+                if child.place(d, b, k) && child.propagate() {
+                    self.search(&child)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Counts the solutions of a 9x9 puzzle (81 values, 0 for blank) up to `limit`, calling
+/// `visit` with each; stops early when `interrupt` is set.
+pub(crate) fn solutions(
+    cells: &[u8],
+    limit: Option<u64>,
+    interrupt: Option<&AtomicBool>,
+    visit: impl FnMut(&[u8; 81]),
+) -> u64 {
+    let limit = limit.unwrap_or(u64::MAX);
+    let mut search = Search {
+        limit,
+        solutions: 0,
+        visit,
+        interrupt,
+    };
+    if limit == 0 {
+        return 0;
+    }
+    if let Some(mut s) = start(cells)
+        && s.propagate()
+    {
+        let _ = search.search(&s);
+    }
+    search.solutions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pairing_table_keeps_only_perfect_pairings() {
+        // Everything open: every segment lies in some pairing.
+        assert_eq!(KEEP[0o777], BAND);
+        // Row 0 only in box 0: boxes 0 of rows 1 and 2 lose the digit (claiming).
+        let p = 0o001 | 0o070 | 0o700;
+        assert_eq!(KEEP[p], 7 | 0o770 << 9 | 0o770 << 18);
+        // Rows 1 and 2 both only in box 2: no pairing.
+        assert_eq!(KEEP[0o447], 0);
+    }
+
+    #[test]
+    fn an_empty_grid_has_many_solutions_and_a_clash_none() {
+        let mut n = 0;
+        assert_eq!(solutions(&[0; 81], Some(3), None, |_| n += 1), 3);
+        assert_eq!(n, 3);
+        let mut clash = [0u8; 81];
+        clash[0] = 5;
+        clash[80] = 5;
+        clash[8] = 5; // Row 1 holds 5 twice.
+        assert_eq!(solutions(&clash, None, None, |_| ()), 0);
+    }
+}
