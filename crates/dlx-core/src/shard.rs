@@ -3,7 +3,7 @@
 //! The tree is cut at a small depth ([`crate::Search::split`]); every node at the cut is a
 //! subproblem, and each is given to one of N shards. Shard 1 also carries the figures of the
 //! levels above the cut. Each shard is searched on its own (another machine, another day);
-//! adding the N shards' [`Stats`] with [`Stats::merge`] gives exactly the figures of the
+//! adding the N shards' [`Stats`](crate::Stats) with [`Stats::merge`](crate::Stats::merge) gives exactly the figures of the
 //! unsharded search. The assignment is balanced by Knuth's Monte Carlo estimate of each
 //! subtree ([`crate::estimate`]): largest first, each to the least loaded shard so far. It
 //! depends only on the matrix, the heuristic, N and the depth, so every machine computes the
