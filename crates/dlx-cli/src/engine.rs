@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use std::ops::ControlFlow;
 
-use dlx_core::{Dlx, Heuristic, Matrix, ShardCut, Solution, Solve, Stats, Xcc};
+use dlx_core::{Dlx, Heuristic, Matrix, ShardCut, ShardPlan, Solution, Solve, Stats, Xcc};
 use serde_json::{Value, json};
 
 use crate::error::CliError;
@@ -71,6 +71,21 @@ impl Engine {
         }
     }
 
+    /// The shard plan of `n` shards, made once for many shards of one run; `None` for an
+    /// engine that deals its subproblems without one.
+    pub fn plan(&mut self, heuristic: Heuristic, n: usize) -> Result<Option<ShardPlan>, CliError> {
+        match self {
+            Engine::Plain(d) => match d.shard_plan(heuristic, n) {
+                Ok(plan) => Ok(Some(plan)),
+                Err(dlx_core::ShardError::Interrupted) => Err(CliError::Stopped(
+                    "stopped while the shards were planned; nothing was lost".into(),
+                )),
+                Err(e) => Err(CliError::Shard(e.to_string())),
+            },
+            Engine::General(_) => Ok(None),
+        }
+    }
+
     /// Whether the figures include Knuth's cleansings.
     pub fn cleansings(&self) -> bool {
         matches!(self, Engine::General(_))
@@ -126,6 +141,7 @@ impl Engine {
         threads: usize,
         limit: Option<u64>,
         shard: Option<(usize, usize)>,
+        plan: Option<&ShardPlan>,
         visit: Option<&mut (dyn FnMut(&Solution) + Send)>,
         observe: &(dyn Fn(&Stats, usize, usize) + Sync),
     ) -> Result<(Stats, Option<Value>), CliError> {
@@ -137,9 +153,14 @@ impl Engine {
             visit,
             observe,
         };
-        let (stats, cut) = match self {
-            Engine::Plain(d) => run.go(d.solve()),
-            Engine::General(x) => run.go(x.solve()),
+        let (stats, cut) = match (self, plan, shard) {
+            // A plan made once for many shards of one run (`dlx campaign run`).
+            (Engine::Plain(d), Some(plan), Some((k, _))) => d
+                .solve()
+                .shard_plan(plan, k)
+                .and_then(|solve| run.go(solve, true)),
+            (Engine::Plain(d), _, _) => run.go(d.solve(), false),
+            (Engine::General(x), _, _) => run.go(x.solve(), false),
         }
         .map_err(|e| CliError::Shard(e.to_string()))?;
         let info = shard.zip(cut).map(|((k, n), cut)| {
@@ -166,9 +187,11 @@ struct Parts<'v, 'o> {
 }
 
 impl Parts<'_, '_> {
+    /// Runs `solve` with the options; `planned`: its shard is set already.
     fn go<E: dlx_core::Engine>(
         self,
         solve: Solve<'_, E>,
+        planned: bool,
     ) -> Result<(Stats, Option<ShardCut>), dlx_core::ShardError> {
         let mut solve = solve
             .heuristic(self.heuristic)
@@ -179,7 +202,9 @@ impl Parts<'_, '_> {
         }
         let mut cut = None;
         if let Some((k, n)) = self.shard {
-            solve = solve.shard(k, n)?;
+            if !planned {
+                solve = solve.shard(k, n)?;
+            }
             cut = solve.shard_cut();
         }
         let stats = match self.visit {

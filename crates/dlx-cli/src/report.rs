@@ -417,7 +417,7 @@ pub fn search_and_report_with(
         let visit: Option<&mut (dyn FnMut(&Solution) + Send)> =
             (print || collect.is_some() || args.limit.is_some()).then_some(&mut keep);
         let (stats, info) = engine.in_parts(
-            matrix, heuristic, threads, args.limit, args.shard, visit, &observe,
+            matrix, heuristic, threads, args.limit, args.shard, None, visit, &observe,
         )?;
         shard_info = info;
         let (finished, parts) = (finished.into_inner(), parts.into_inner());

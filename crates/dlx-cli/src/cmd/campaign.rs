@@ -310,12 +310,17 @@ fn run_shards(dir: &str, only: Option<usize>, threads: usize, quiet: bool) -> Re
     engine.set_interrupt(flag);
     let cleansings = engine.cleansings();
     let mut searched = 0;
+    // Made once, at the first shard to search: the plan is the same for every shard.
+    let mut plan = None;
     for k in todo {
         if c.finished(k)?.is_some() {
             if only.is_some() && !quiet {
                 note!("shard {k} of {} is already done", c.shards);
             }
             continue;
+        }
+        if plan.is_none() {
+            plan = Some(engine.plan(c.heuristic, c.shards)?);
         }
         let marker = c.marker_path(k);
         let since = SystemTime::now()
@@ -332,6 +337,7 @@ fn run_shards(dir: &str, only: Option<usize>, threads: usize, quiet: bool) -> Re
             threads,
             None,
             Some((k, c.shards)),
+            plan.as_ref().and_then(Option::as_ref),
             None,
             &|_, _, _| {},
         );
