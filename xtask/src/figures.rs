@@ -62,7 +62,7 @@ fn sources() -> Vec<Source> {
         },
         Source {
             name: "polyiamond",
-            about: "Figure 7 (rhombus; arrows unknown), Figure 8 (one hexagon per distance of O)",
+            about: "Figure 7 (rhombus; arrows not found), Figure 8 (one hexagon per distance of O)",
             draw: polyiamond,
         },
     ]

@@ -37,6 +37,9 @@ pub struct Table {
     pub rows: Vec<(String, Vec<Cell>)>,
     /// Free-form lines printed under the table (set-up, conventions).
     pub notes: Vec<String>,
+    /// Labels of rows whose problem was searched for and not found: they have no figures of
+    /// ours and are marked `not found` instead of `~`.
+    pub not_found: Vec<String>,
 }
 
 impl Table {
@@ -48,6 +51,7 @@ impl Table {
             columns: columns.iter().map(|c| c.to_string()).collect(),
             rows: Vec::new(),
             notes: Vec::new(),
+            not_found: Vec::new(),
         }
     }
 
@@ -95,6 +99,16 @@ impl Table {
         self.rows.push((label.to_string(), cells));
     }
 
+    /// Appends a row for a problem that could not be set up because a search for it (for
+    /// instance for a board known only from a picture) found nothing that gives the paper's
+    /// figures: `-` in every column, the mark `not found`, and the paper's figures with their
+    /// notes under the table.
+    pub fn row_not_found(&mut self, label: &str) {
+        let values = vec!["-".to_string(); self.columns.len() - 1];
+        self.row(label, values);
+        self.not_found.push(label.to_string());
+    }
+
     /// Appends a line under the table.
     pub fn note(&mut self, line: impl Into<String>) {
         self.notes.push(line.into());
@@ -109,7 +123,8 @@ impl Table {
     }
 
     /// The table as text: our figures in columns, a mark per row (`=` every figure the paper
-    /// prints is equal, `~` differs for a reason noted below, `!` differs), and under the table
+    /// prints is equal, `~` differs for a reason noted below, `!` differs, `not found` see
+    /// [`Table::row_not_found`]), and under the table
     /// every differing figure with the paper's value and the reason.
     pub fn render(&self) -> String {
         let mut grid: Vec<Vec<String>> = vec![self.columns.clone()];
@@ -142,6 +157,9 @@ impl Table {
                     ));
                 }
             }
+            if self.not_found.contains(label) {
+                mark = "not found";
+            }
             line.push(mark.to_string());
             grid.push(line);
         }
@@ -155,6 +173,9 @@ impl Table {
                 let pad = width[k] - cell.chars().count();
                 if k == 0 {
                     let _ = write!(line, "{cell}{}", " ".repeat(pad));
+                } else if k == row.len() - 1 {
+                    // The mark, left-aligned (`not found` is wider than the others).
+                    let _ = write!(line, "  {cell}{}", " ".repeat(pad));
                 } else {
                     let _ = write!(line, "  {}{cell}", " ".repeat(pad));
                 }
@@ -172,5 +193,29 @@ impl Table {
             let _ = writeln!(out, "{n}");
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_not_found_shows_dashes_the_mark_and_the_papers_figures() {
+        let mut t = Table::new(
+            "hexiamonds-rhombus",
+            "t",
+            &["board", "solutions", "nodes", "updates"],
+        );
+        t.row_not_found("arrow 2");
+        let text = t.render();
+        let row = text.lines().find(|l| l.starts_with("arrow 2")).unwrap();
+        assert!(row.ends_with("-  not found"), "{row}");
+        assert!(
+            text.contains("* arrow 2 nodes: paper 7,603; ours -"),
+            "{text}"
+        );
+        // The paper's figures are noted, so the table still counts as explained.
+        assert!(t.all_match());
     }
 }
