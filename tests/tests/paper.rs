@@ -173,13 +173,11 @@ fn tetrasticks_aztec() {
 }
 
 #[test]
-#[ignore = "reads the 384 finished shards of results/aztec (1.49e13 updates, some 10.3 thread-hours of search at 4e8 updates/s per thread; nothing left to search, but a missing file would be searched again), plans every subcase first: 20 s in debug, 8 s in release: run by `cargo xtask paper --full`"]
 fn tetrasticks_aztec_search() {
     check("tetrasticks-aztec-search");
 }
 
 #[test]
-#[ignore = "reads the 576 finished shards of results/aztec-spiked (1.16e13 updates, 11 thread-hours; nothing to search), but plans every subcase first, about a minute in release: run by `cargo xtask paper --full`"]
 fn tetrasticks_aztec_spiked_search() {
     check("tetrasticks-aztec-spiked-search");
 }

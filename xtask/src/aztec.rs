@@ -1,31 +1,27 @@
 //! `cargo xtask aztec`: the Aztec diamond of Figure 15 (all 25 one-sided tetrasticks), a
-//! search of 1.5 × 10^13 updates, run as a resumable campaign of shards
+//! search of 1.5 × 10^13 updates, run as a `dlx campaign` split into subcases
 //! ([`dlx_paper::aztec`]): stop it any time, start it again, and it goes on where it stopped.
 //!
-//! Flags: `--dir DIR` (default `results/aztec`, kept
-//! under version control, or `$DLX_AZTEC_DIR`), `--shards N` per subcase
-//! (default 64), `--threads T` shards at once (default: one per core), `--only K` (subcase
-//! K only), `--status` (read what is done, search nothing), `--board spiked` (the spiked
-//! diamond, a board of 100 segments once taken for Figure 15's; its files are in
-//! `results/aztec-spiked`).
+//! It starts the campaign in DIR if there is none (`dlx campaign start DIR --problem
+//! tetrasticks-aztec --subcases --solutions`), searches what is missing with `dlx campaign
+//! run DIR` (built in release mode), and prints the table read from DIR. Flags: `--dir DIR`
+//! (default `results/aztec`, kept under version control, or `$DLX_AZTEC_DIR`), `--shards N`
+//! per subcase for a new campaign (default 64), `--threads T` (default: all cores),
+//! `--status` (read what is done, search nothing), `--board spiked` (the spiked diamond, a
+//! board of 100 segments once taken for Figure 15's; its files are in `results/aztec-spiked`).
 
 use std::path::PathBuf;
+use std::process::Command;
 use std::time::Instant;
 
-use dlx_paper::aztec::{AZTEC_BREAKER, Campaign, SHARDS, default_dir, spiked_dir};
+use dlx_campaign::Split;
+use dlx_paper::aztec::{Campaign, SHARDS, default_dir, spiked_dir};
 
 use crate::{option_number, option_value};
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let only = match option_value(args, "--only") {
-        Some(v) => Some(
-            v.parse()
-                .map_err(|_| format!("--only wants a subcase number, not `{v}`"))?,
-        ),
-        None => None,
-    };
     let dir = option_value(args, "--dir").map(PathBuf::from);
-    let base = match option_value(args, "--board") {
+    let campaign = match option_value(args, "--board") {
         None => Campaign::new(dir.unwrap_or_else(default_dir)),
         Some("spiked") => Campaign::spiked(dir.unwrap_or_else(spiked_dir)),
         Some(other) => {
@@ -34,50 +30,67 @@ pub fn run(args: &[String]) -> Result<(), String> {
             ));
         }
     };
-    let campaign = Campaign {
-        shards: option_number(args, "--shards", SHARDS)?,
-        threads: option_number(args, "--threads", 0)?,
-        only,
-        search: !args.iter().any(|a| a == "--status"),
-        ..base
-    };
-    println!(
-        "{}: X in each of its places up to symmetry, {AZTEC_BREAKER} breaking what symmetry is \
-         left; {} shards per subcase; files in {}",
-        campaign.table.1,
-        campaign.shards,
-        campaign.dir.display()
-    );
-    let start = Instant::now();
-    let report = campaign
-        .run(|line| println!("{line}"))
+    let shards = option_number(args, "--shards", SHARDS)?;
+    let threads = option_number(args, "--threads", 0)?;
+    if !campaign.dir.join("campaign.json").exists() {
+        let split = dlx_paper::split(&campaign.problem).map_err(|e| e.to_string())?;
+        let about = format!("{}: {}", split.name, split.about);
+        Split::create(
+            &campaign.dir,
+            &about,
+            split.subcases,
+            shards,
+            split.heuristic,
+            true,
+        )
         .map_err(|e| e.to_string())?;
+        println!("started {about} in {}", campaign.dir.display());
+    }
+    let start = Instant::now();
+    if !args.iter().any(|a| a == "--status") {
+        // The search is the `dlx` command's: the same runner every user's campaign has.
+        let status = Command::new(env!("CARGO"))
+            .args([
+                "run",
+                "--release",
+                "--quiet",
+                "-p",
+                "dlx-cli",
+                "--bin",
+                "dlx",
+                "--",
+            ])
+            .args(["campaign", "run"])
+            .arg(&campaign.dir)
+            .args(["--threads", &threads.to_string()])
+            .status()
+            .map_err(|e| format!("cargo: {e}"))?;
+        if !status.success() {
+            return Err(format!(
+                "`dlx campaign run {}` stopped; the shards it finished are kept: run `{}` again \
+                 to go on",
+                campaign.dir.display(),
+                campaign.command
+            ));
+        }
+    }
+    let report = campaign.read().map_err(|e| e.to_string())?;
     println!();
     print!("{}", report.table().render());
     let busy = report.seconds();
     let (cpu, done) = report.cpu_shards();
     println!(
-        "running time of the shards done: {busy:.0} thread-seconds ({:.2e} updates/s per thread; \
-         CPU time for {cpu} of the {done} shards, wall time for the rest); this run: {:.0} s",
+        "running time of the shards done: {busy:.0} CPU seconds ({:.2e} updates/s; CPU time \
+         for {cpu} of the {done} shards, wall time for the rest); this run: {:.0} s",
         report.total().updates as f64 / busy.max(1e-9),
         start.elapsed().as_secs_f64()
     );
     if !report.complete {
         println!(
-            "not finished: about {:.0}% done by the shard plans' estimates (rough: the sizes \
-             are heavy-tailed); run `{}` again to go on",
-            100.0 * report.estimated_progress(),
+            "not finished: `dlx campaign status {}` shows the pace; run `{}` again to go on",
+            campaign.dir.display(),
             campaign.command
         );
-        if let Some(left) = report.estimated_seconds_left() {
-            let threads = campaign.thread_count();
-            println!(
-                "at the shards' pace so far: about {:.1} thread-hours left, {:.1} h on {threads} \
-                 threads",
-                left / 3600.0,
-                left / 3600.0 / threads as f64
-            );
-        }
     }
     Ok(())
 }

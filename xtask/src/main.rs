@@ -24,13 +24,13 @@ tasks:
   slow [--all] [FILTER]
         Every #[ignore]d test outside the paper's tables, in release mode (--all adds the
         25x25 uniqueness proofs and the hardest 36x36 sudoku, minutes or more).
-  aztec [--shards N] [--threads T] [--dir DIR] [--only K] [--status] [--board spiked]
-        The Aztec diamond (Figure 15): 1.5e13 updates, run as a resumable campaign of
-        shards (split by the position of X, W breaking the symmetry left), T shards at once
-        (default: one per core); finished shards are kept in DIR (default results/aztec, or
-        $DLX_AZTEC_DIR) and skipped next time; the classes found so far are counted on every
-        run, and compared with the paper's 107 once all are done.
-        --board spiked: the spiked diamond instead (finished, in results/aztec-spiked).
+  aztec [--shards N] [--threads T] [--dir DIR] [--status] [--board spiked]
+        The Aztec diamond (Figure 15): 1.5e13 updates, run as a `dlx campaign` split into
+        subcases by the position of X (W breaking the symmetry left), N shards each (for a
+        new campaign; default 64) on T threads (default: all cores); finished shards are kept
+        in DIR (default results/aztec, or $DLX_AZTEC_DIR) and skipped next time; the classes
+        found so far are counted on every run, and compared with the paper's 107 once all are
+        done. --board spiked: the spiked diamond instead (finished, in results/aztec-spiked).
   bench <target> [--rounds N]
         Timings as ratios against a baseline in the same run. Targets:
         bits: dlx-core's bit-set engine vs. dancing links, counting all solutions of

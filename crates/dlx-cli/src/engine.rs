@@ -8,11 +8,10 @@ use std::sync::atomic::AtomicBool;
 
 use std::ops::ControlFlow;
 
+use dlx_campaign::{RunKey, matrix_hash};
 use dlx_core::{Dlx, Heuristic, Matrix, ShardCut, ShardPlan, Solution, Solve, Stats, Xcc};
-use serde_json::{Value, json};
 
 use crate::error::CliError;
-use crate::report::matrix_hash;
 
 /// The arena of one problem.
 #[derive(Debug)]
@@ -86,6 +85,21 @@ impl Engine {
         }
     }
 
+    /// Chooses `options` (0-based) before the search, as a subcase fixes a piece; exact
+    /// cover only.
+    pub fn fix(&mut self, options: &[usize]) -> Result<(), CliError> {
+        match self {
+            Engine::Plain(d) => options.iter().try_for_each(|&o| {
+                d.fix(o)
+                    .map_err(|e| CliError::Campaign(format!("cannot fix option {o}: {e}")))
+            }),
+            Engine::General(_) if options.is_empty() => Ok(()),
+            Engine::General(_) => Err(CliError::Campaign(
+                "options can be fixed only in a matrix without colours or multiplicities".into(),
+            )),
+        }
+    }
+
     /// Whether the figures include Knuth's cleansings.
     pub fn cleansings(&self) -> bool {
         matches!(self, Engine::General(_))
@@ -132,7 +146,8 @@ impl Engine {
 
     /// A run in parts: on several threads, or one shard, or both, with the rule and the
     /// limit; every solution to `visit` if given, else only counted. With a shard, also the
-    /// JSON `shard` record `dlx merge` checks.
+    /// key of its run (nothing fixed: the caller adds that) and its number of subproblems,
+    /// which its record carries.
     #[allow(clippy::too_many_arguments)]
     pub fn in_parts(
         &mut self,
@@ -144,7 +159,7 @@ impl Engine {
         plan: Option<&ShardPlan>,
         visit: Option<&mut (dyn FnMut(&Solution) + Send)>,
         observe: &(dyn Fn(&Stats, usize, usize) + Sync),
-    ) -> Result<(Stats, Option<Value>), CliError> {
+    ) -> Result<(Stats, Option<(RunKey, usize)>), CliError> {
         let run = Parts {
             heuristic,
             threads,
@@ -163,16 +178,13 @@ impl Engine {
             (Engine::General(x), _, _) => run.go(x.solve(), false),
         }
         .map_err(|e| CliError::Shard(e.to_string()))?;
-        let info = shard.zip(cut).map(|((k, n), cut)| {
-            json!({
-                "k": k,
-                "n": n,
-                "depth": cut.depth,
-                "subproblems": cut.subproblems,
-                "matrix": matrix_hash(matrix),
-            })
+        let key = shard.zip(cut).map(|((_, n), cut)| {
+            (
+                RunKey::new(matrix_hash(matrix), heuristic, n, cut.depth),
+                cut.subproblems,
+            )
         });
-        Ok((stats, info))
+        Ok((stats, key))
     }
 }
 

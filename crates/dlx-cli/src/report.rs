@@ -79,18 +79,6 @@ pub fn parse_threads(s: &str) -> Result<usize, String> {
     }
 }
 
-/// A stable fingerprint of a matrix: FNV-1a (64 bits) of its text in Knuth's format, so that
-/// shards computed on different machines can be checked to be parts of the same problem.
-pub fn matrix_hash(matrix: &Matrix) -> String {
-    let text = dlx_core::format::write(matrix, None);
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{h:016x}")
-}
-
 /// What a live search shares with the progress display: written by the search (threads),
 /// read by the display thread.
 #[derive(Default)]
@@ -461,9 +449,17 @@ pub fn search_and_report_with(
     let fraction = fraction.filter(|_| interrupted);
     let seconds = start.elapsed().as_secs_f64();
     let text = if args.json {
-        let mut v = stats_json(&stats, heuristic, args.print.then_some(listed), cleansings);
-        if let Some(info) = shard_info {
-            v["shard"] = info;
+        let mut v = match (shard_info, args.shard) {
+            // A shard's output is its record, the one `dlx merge` and campaigns read.
+            (Some((key, subproblems)), Some((k, _))) => {
+                let mut record = dlx_campaign::ShardRecord::new(key, k, subproblems, stats.clone());
+                record.cleansings = cleansings;
+                record.to_json()
+            }
+            _ => stats_json(&stats, heuristic, None, cleansings),
+        };
+        if args.print {
+            v["solution_list"] = Value::Array(listed);
         }
         if interrupted {
             v["interrupted"] = json!(true);

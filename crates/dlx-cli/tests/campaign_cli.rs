@@ -239,3 +239,78 @@ fn gnu_parallel_runs_one_job_per_shard() {
         figures(&ok(&["paper", "queens-10", "--json", "--threads", "1"]))
     );
 }
+
+#[test]
+fn a_split_campaign_runs_its_subcases_and_adds_them_up() {
+    // Figure 13's welded 4x4 grid, split by the place of X (3 orbits), T breaking the rest.
+    let dir = scratch("split");
+    let name = "tetrasticks-welded-4x4";
+    ok(&[
+        "campaign",
+        "start",
+        s(&dir),
+        "--problem",
+        name,
+        "--subcases",
+        "--shards",
+        "2",
+        "--solutions",
+    ]);
+    for sub in ["x1", "x2", "x3"] {
+        assert!(dir.join(sub).join("matrix.dlx").exists(), "{sub}");
+    }
+    let status = ok(&["campaign", "status", s(&dir)]);
+    assert!(
+        status.contains("all subcases: 0 of 6 shards done"),
+        "{status}"
+    );
+    ok(&["campaign", "run", s(&dir), "-q", "--threads", "2"]);
+    let merged: Value = serde_json::from_str(&ok(&["campaign", "merge", s(&dir), "--json"]))
+        .expect("one JSON object");
+    // Each subcase as one unsharded search with X's row fixed first.
+    let (_, subs) = dlx_paper::aztec::split_of(name).unwrap();
+    let mut total = (0, 0, 0);
+    for (sub, got) in subs.iter().zip(merged["subcases"].as_array().unwrap()) {
+        let mut dlx = dlx_core::Dlx::new(&sub.built.matrix);
+        dlx.fix(sub.x_option).unwrap();
+        let whole = dlx.count(dlx_core::Heuristic::Mrv);
+        let want = (whole.solutions, whole.updates, whole.nodes);
+        let pick = |v: &Value, f: &str| v[f].as_u64().unwrap();
+        let found = (
+            pick(got, "solutions"),
+            pick(got, "updates"),
+            pick(got, "nodes"),
+        );
+        assert_eq!(found, want, "{}", sub.label);
+        total = (total.0 + want.0, total.1 + want.1, total.2 + want.2);
+    }
+    assert_eq!(merged["solutions"].as_u64(), Some(total.0));
+    assert_eq!(merged["updates"].as_u64(), Some(total.1));
+    assert_eq!(merged["nodes"].as_u64(), Some(total.2));
+    // The records keep every solution, X's row included.
+    let record: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("x1").join("shard-1-of-2.json")).unwrap(),
+    )
+    .unwrap();
+    let fixed = record["shard"]["fixed"][0].as_u64().unwrap();
+    for rows in record["rows"].as_array().unwrap() {
+        assert!(
+            rows.as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r.as_u64() == Some(fixed))
+        );
+    }
+    // A problem without a split says which have one.
+    let (code, e) = fails(&[
+        "campaign",
+        "start",
+        s(&scratch("nosplit")),
+        "--problem",
+        "queens-8",
+        "--subcases",
+    ]);
+    assert_eq!(code, 2);
+    assert!(e.contains("declares no split") && e.contains(name), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,34 +1,32 @@
 //! The Aztec diamond of Figure 15 (all 25 one-sided tetrasticks), a search of 1.5 × 10^13
-//! updates, run as a resumable campaign of shards.
+//! updates, split into subcases for a `dlx campaign`, and the tables read from it.
 //!
 //! The problem is split by the position of X: one representative of each orbit of its
 //! placements under the board's 8 symmetries, fixed before the search; where symmetries map
 //! that place onto itself, W is kept only at the least placement of each of its orbits under
-//! them ([`dlx_polystick::subcase`]). Each subcase is cut into shards by dlx-core's shard plan
-//! ([`dlx_core::shard`]), and every finished shard is written to its own file (figures and
-//! the rows of its solutions), so a run that is stopped loses at most the shards in progress
-//! and the next run starts where it stopped. When every shard is done, the solutions are
-//! sorted into classes under the board's symmetries (Wassermann found 107 in 1999; the
-//! committed campaign, `results/aztec`, finds the same 107).
+//! them ([`dlx_polystick::subcase`]). [`split_named`] gives the subcases to
+//! `dlx campaign start DIR --problem tetrasticks-aztec --subcases`, which keeps one folder of
+//! shards per subcase ([`dlx_campaign`]); `dlx campaign run` searches them, resumably.
+//! [`Campaign::read`] adds up what is done and sorts the solutions into classes under the
+//! board's symmetries (Wassermann found 107 in 1999; the committed campaign,
+//! `results/aztec`, finds the same 107).
 //!
-//! The shard plan depends only on the matrix and the number of shards (its probes use fixed
-//! seeds), and each file records the plan's shape and the breaker, so files from another plan
-//! are refused. Summing the shards gives exactly the figures of one unsharded search of each
-//! subcase, whatever the number of shards or threads.
+//! Summing the shards gives exactly the figures of one unsharded search of each subcase,
+//! whatever the number of shards or threads.
 
-mod campaign;
+mod read;
 mod report;
-mod shard;
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard};
 
+use dlx_campaign::{NewSubcase, Subcase as CampaignSubcase};
 use dlx_core::{Heuristic, OptionId};
 use dlx_polystick::{PolystickError, PolystickMatrix, Puzzle, subcases};
 
+use crate::PaperError;
 use crate::polystick::named;
 
-pub use campaign::{Campaign, CampaignError};
+pub use read::Campaign;
 pub use report::{Report, SubcaseReport};
 
 /// The piece that breaks the symmetry left when X sits on an axis, a diagonal or the centre
@@ -119,18 +117,78 @@ pub fn spiked_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results/aztec-spiked")
 }
 
-/// A lock that outlives a panic elsewhere: the data are counts and lists, whole at every
-/// step.
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
+/// The named problems that declare a split into subcases (`--subcases`): each with the
+/// piece whose places split it and the piece that breaks the symmetry left.
+pub const SPLITS: [(&str, &str, &str); 3] = [
+    ("tetrasticks-aztec", "X", AZTEC_BREAKER),
+    ("tetrasticks-aztec-spiked", "X", AZTEC_BREAKER),
+    // Figure 13's welded 4x4 grid: three subcases, a few seconds in all.
+    ("tetrasticks-welded-4x4", "X", "T"),
+];
+
+/// The full matrix and the subcases of a named problem that declares a split ([`SPLITS`]).
+pub fn split_of(name: &str) -> Result<(PolystickMatrix, Vec<Subcase>), PaperError> {
+    let bad = |reason: String| PaperError::BadParameter {
+        name: name.to_string(),
+        reason,
+    };
+    let Some(&(_, piece, breaker)) = SPLITS.iter().find(|(n, _, _)| *n == name) else {
+        let names: Vec<&str> = SPLITS.iter().map(|(n, _, _)| *n).collect();
+        return Err(bad(format!(
+            "declares no split into subcases (those that do: {})",
+            names.join(", ")
+        )));
+    };
+    split(&named(name), piece, Some(breaker)).map_err(|e| bad(e.to_string()))
 }
 
-/// A fresh directory for one test's files.
-#[cfg(test)]
-fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("aztec-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A named problem split into subcases, ready for a campaign.
+#[derive(Debug)]
+pub struct PaperSplit {
+    /// Its name.
+    pub name: String,
+    /// What it is and how it is split.
+    pub about: String,
+    /// The rule of the paper's figures.
+    pub heuristic: Heuristic,
+    /// The subcases: folders `x1`, `x2`, ... in the order of [`split`].
+    pub subcases: Vec<NewSubcase>,
+}
+
+/// The split of a named problem that declares one ([`SPLITS`]).
+pub fn split_named(name: &str) -> Result<PaperSplit, PaperError> {
+    let problem = crate::problem(name)?;
+    let subs = split_of(name)?.1;
+    let (_, piece, breaker) = SPLITS
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .expect("split_of");
+    Ok(PaperSplit {
+        name: name.to_string(),
+        about: format!(
+            "{}, split by the place of {piece} (one per orbit of the board's symmetries), \
+             {breaker} restricted where symmetries fix it",
+            problem.about
+        ),
+        heuristic: HEURISTIC,
+        subcases: campaign_subcases(&subs),
+    })
+}
+
+/// The subcases as a campaign keeps them: folder `x{i}`, X's row as the option fixed.
+pub fn campaign_subcases(subs: &[Subcase]) -> Vec<NewSubcase> {
+    subs.iter()
+        .enumerate()
+        .map(|(i, s)| NewSubcase {
+            subcase: CampaignSubcase {
+                name: format!("x{}", i + 1),
+                about: s.label.clone(),
+                orbit: s.orbit as u64,
+            },
+            matrix: s.built.matrix.clone(),
+            fixed: vec![s.x_option],
+        })
+        .collect()
 }
 
 #[cfg(test)]

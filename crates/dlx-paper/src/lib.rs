@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 pub mod aztec;
+pub use aztec::{PaperSplit, split_named as split};
 pub mod figures;
 mod matrix3;
 pub mod polyiamond;

@@ -10,18 +10,15 @@
 //! removed when the shard ends; a killed run leaves its marker, which `status` shows and the
 //! next `run` replaces.
 
-use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use dlx_core::{Heuristic, MAX_SHARDS, Matrix, format};
-use serde_json::{Value, json};
+use dlx_campaign::{Campaign, CampaignError, NewSubcase, ShardRecord, Shards, Split};
+use dlx_core::{Heuristic, MAX_SHARDS, format};
 
-use crate::cmd::merge::{self, Merged};
+use crate::cmd::merge::render;
 use crate::engine::Engine;
 use crate::error::CliError;
-use crate::report::{
-    counted, figures, grouped, matrix_hash, parse_threads, read_input, stats_json, write_output,
-};
+use crate::report::{counted, figures, grouped, parse_threads, read_input, write_output};
 
 /// Arguments of `dlx campaign`.
 #[derive(Debug, clap::Args)]
@@ -50,6 +47,14 @@ pub enum Action {
         /// Column rule: `mrv` (the default; a named problem's own rule) or `leftmost`.
         #[arg(long, value_name = "RULE")]
         heuristic: Option<Heuristic>,
+        /// Keep the options of every solution in the shard records (for classes, pictures).
+        #[arg(long)]
+        solutions: bool,
+        /// Split a named problem into its subcases, one folder each: the places of one
+        /// piece, one per orbit of the board's symmetries, searched with it fixed
+        /// (`dlx paper list` says which problems declare a split).
+        #[arg(long, requires = "problem")]
+        subcases: bool,
     },
     /// Search the shards not yet finished (or only shard K), each written when done. Stop it
     /// at any time (Ctrl-C, a kill): the finished shards are kept and the next run goes on.
@@ -95,113 +100,28 @@ fn parse_shards(s: &str) -> Result<usize, String> {
     }
 }
 
-/// The format line of `campaign.json`.
-const FORMAT: &str = "dlx campaign 1";
-
-/// A campaign's folder and what it searches.
-#[derive(Debug)]
-struct Campaign {
-    dir: PathBuf,
-    matrix: Matrix,
-    /// [`matrix_hash`] of the matrix, as every shard record carries it.
-    hash: String,
-    shards: usize,
-    heuristic: Heuristic,
+fn campaign_error(e: CampaignError) -> CliError {
+    match e {
+        CampaignError::Record(e) => CliError::Shard(e.to_string()),
+        e => CliError::Campaign(e.to_string()),
+    }
 }
 
-fn err(msg: String) -> CliError {
-    CliError::Campaign(msg)
+fn open(dir: &str) -> Result<Campaign, CliError> {
+    Campaign::open(dir).map_err(campaign_error)
 }
 
-impl Campaign {
-    fn meta_path(dir: &Path) -> PathBuf {
-        dir.join("campaign.json")
-    }
-
-    fn shard_path(&self, k: usize) -> PathBuf {
-        self.dir.join(format!("shard-{k}-of-{}.json", self.shards))
-    }
-
-    fn marker_path(&self, k: usize) -> PathBuf {
-        self.dir
-            .join(format!("shard-{k}-of-{}.running", self.shards))
-    }
-
-    /// Reads `campaign.json` and `matrix.dlx`, checking that they belong together.
-    fn open(dir: &str) -> Result<Campaign, CliError> {
-        let dir = PathBuf::from(dir);
-        let meta = Campaign::meta_path(&dir);
-        let shown = meta.display().to_string();
-        let text = std::fs::read_to_string(&meta).map_err(|e| {
-            err(format!(
-                "{shown}: {e} (start a campaign with `dlx campaign start`)"
-            ))
-        })?;
-        let v: Value = serde_json::from_str(&text)
-            .map_err(|e| err(format!("{shown}: damaged, not JSON: {e}")))?;
-        if v["format"] != FORMAT {
-            return Err(err(format!("{shown}: not a campaign file of this dlx")));
-        }
-        let field = |name: &str| {
-            v.get(name)
-                .ok_or_else(|| err(format!("{shown}: damaged, no `{name}`")))
-        };
-        let hash = field("matrix")?
-            .as_str()
-            .ok_or_else(|| err(format!("{shown}: damaged, `matrix` is not a string")))?
-            .to_string();
-        let shards = field("shards")?
-            .as_u64()
-            .and_then(|n| usize::try_from(n).ok())
-            .filter(|n| (1..=MAX_SHARDS).contains(n))
-            .ok_or_else(|| err(format!("{shown}: damaged, `shards` out of range")))?;
-        let heuristic: Heuristic = field("heuristic")?
-            .as_str()
-            .and_then(|h| h.parse().ok())
-            .ok_or_else(|| err(format!("{shown}: damaged, `heuristic` is not a rule")))?;
-        let matrix_file = dir.join("matrix.dlx");
-        let (path, text) = read_input(Some(&matrix_file.to_string_lossy()))?;
-        let matrix = format::parse(&text).map_err(|source| CliError::Format { path, source })?;
-        if matrix_hash(&matrix) != hash {
-            return Err(err(format!(
-                "{}: not the matrix this campaign was started with (fingerprint {}, expected {hash})",
-                matrix_file.display(),
-                matrix_hash(&matrix)
-            )));
-        }
-        Ok(Campaign {
-            dir,
-            matrix,
-            hash,
-            shards,
-            heuristic,
-        })
-    }
-
-    /// Whether shard `k` is finished: `Ok(None)` if it has no file, `Err` if its file is
-    /// damaged or of another run (never trusted, never overwritten).
-    fn finished(&self, k: usize) -> Result<Option<(merge::Shard, Value)>, CliError> {
-        let path = self.shard_path(k);
-        if !path.exists() {
-            return Ok(None);
-        }
-        let shown = path.to_string_lossy().into_owned();
-        let untrusted = |why: String| err(format!("{why}; move it away to search shard {k} again"));
-        let shard = merge::read_shard(&shown).map_err(|e| untrusted(e.to_string()))?;
-        let (key, got_k) = (&shard.key, shard.k);
-        if key.matrix != self.hash
-            || key.n != self.shards as u64
-            || key.heuristic != self.heuristic.to_string()
-            || got_k != k as u64
-        {
-            return Err(untrusted(format!(
-                "{shown}: a shard of another run (matrix {}, shard {got_k} of {}, rule {})",
-                key.matrix, key.n, key.heuristic
-            )));
-        }
-        let text = std::fs::read_to_string(&path).map_err(|e| CliError::io(&shown, e))?;
-        let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-        Ok(Some((shard, v)))
+/// Each single search of a campaign: itself, or its subcases in order (with their names).
+fn searches(c: &Campaign) -> Result<Vec<(Option<String>, Shards)>, CliError> {
+    match c {
+        Campaign::Search(s) => Ok(vec![(None, s.clone())]),
+        Campaign::Split(split) => (0..split.subcases.len())
+            .map(|i| {
+                let name = &split.subcases[i].name;
+                let shown = format!("{name} ({})", split.subcases[i].about);
+                Ok((Some(shown), split.subcase(i).map_err(campaign_error)?))
+            })
+            .collect(),
     }
 }
 
@@ -213,20 +133,75 @@ pub fn run(args: Args) -> Result<(), CliError> {
             problem,
             shards,
             heuristic,
-        } => start(&dir, file, problem, shards, heuristic),
+            solutions,
+            subcases,
+        } => start(&dir, file, problem, shards, heuristic, solutions, subcases),
         Action::Run {
             dir,
             shard,
             threads,
             quiet,
-        } => run_shards(&dir, shard, threads.unwrap_or(0), quiet),
-        Action::Status { dir } => status(&dir),
-        Action::Merge { dir, json, profile } => {
-            let c = Campaign::open(&dir)?;
-            let merged = merge_all(&c)?;
-            write_output("-", &merged.render(json, profile))
+        } => {
+            let c = open(&dir)?;
+            for (name, s) in searches(&c)? {
+                if let (Some(name), false) = (&name, quiet) {
+                    note!("subcase {name}");
+                }
+                run_shards(&dir, &s, shard, threads.unwrap_or(0), quiet)?;
+            }
+            Ok(())
         }
+        Action::Status { dir } => status(&open(&dir)?),
+        Action::Merge { dir, json, profile } => merge(&open(&dir)?, json, profile),
     }
+}
+
+/// `merge`: one search's figures as an unsharded run prints them; for a split, each
+/// subcase's, then their sum (separate trees, each with its own root: the figures add).
+fn merge(c: &Campaign, json: bool, profile: bool) -> Result<(), CliError> {
+    let mut parts = Vec::new();
+    for (name, s) in searches(c)? {
+        parts.push((name, s.merge().map_err(campaign_error)?));
+    }
+    let text = match &parts[..] {
+        [(None, one)] => render(one, json, profile),
+        _ => {
+            let mut total = parts[0].1.clone();
+            total.profiled = false;
+            total.stats.levels.clear();
+            for (_, m) in &parts[1..] {
+                let s = &mut total.stats;
+                s.solutions += m.stats.solutions;
+                s.updates += m.stats.updates;
+                s.nodes += m.stats.nodes;
+                s.cleansings += m.stats.cleansings;
+                s.complete &= m.stats.complete;
+            }
+            if json {
+                let mut v: serde_json::Value =
+                    serde_json::from_str(&render(&total, true, false)).expect("our JSON");
+                v["subcases"] = parts
+                    .iter()
+                    .map(|(name, m)| {
+                        let mut one: serde_json::Value =
+                            serde_json::from_str(&render(m, true, profile)).expect("our JSON");
+                        one["subcase"] = name.clone().into();
+                        one
+                    })
+                    .collect();
+                format!("{v}\n")
+            } else {
+                let mut text = String::new();
+                for (name, m) in &parts {
+                    let name = name.as_deref().unwrap_or_default();
+                    text.push_str(&format!("subcase {name}: {}", render(m, false, profile)));
+                }
+                text.push_str(&format!("all subcases: {}", render(&total, false, false)));
+                text
+            }
+        }
+    };
+    write_output("-", &text)
 }
 
 fn start(
@@ -235,50 +210,41 @@ fn start(
     problem: Option<String>,
     shards: usize,
     heuristic: Option<Heuristic>,
+    keep: bool,
+    subcases: bool,
 ) -> Result<(), CliError> {
-    let (matrix, about, rule) = match (&file, &problem) {
-        (_, Some(name)) => {
-            let p = dlx_paper::problem(name)?;
-            (p.matrix, format!("{}: {}", p.name, p.about), p.heuristic)
-        }
-        (Some(f), None) => {
-            let (path, text) = read_input(Some(f))?;
-            let m = format::parse(&text).map_err(|source| CliError::Format { path, source })?;
-            (m, format!("from {f}"), Heuristic::Mrv)
-        }
-        (None, None) => unreachable!("clap requires a file or --problem"),
+    let made = if subcases {
+        let name = problem.expect("clap requires --problem with --subcases");
+        let split = dlx_paper::split(&name)?;
+        let about = format!("{}: {}", split.name, split.about);
+        let heuristic = heuristic.unwrap_or(split.heuristic);
+        let parts: Vec<NewSubcase> = split.subcases;
+        let n = parts.len();
+        Split::create(dir, &about, parts, shards, heuristic, keep).map(|_| {
+            format!(
+                "{about}, {n} subcases of {} each",
+                counted(shards as u64, "shard")
+            )
+        })
+    } else {
+        let (matrix, about, rule) = match (&file, &problem) {
+            (_, Some(name)) => {
+                let p = dlx_paper::problem(name)?;
+                (p.matrix, format!("{}: {}", p.name, p.about), p.heuristic)
+            }
+            (Some(f), None) => {
+                let (path, text) = read_input(Some(f))?;
+                let m = format::parse(&text).map_err(|source| CliError::Format { path, source })?;
+                (m, format!("from {f}"), Heuristic::Mrv)
+            }
+            (None, None) => unreachable!("clap requires a file or --problem"),
+        };
+        let heuristic = heuristic.unwrap_or(rule);
+        Shards::create(dir, &about, &matrix, shards, heuristic, Vec::new(), keep)
+            .map(|_| format!("{about} in {}", counted(shards as u64, "shard")))
     };
-    let heuristic = heuristic.unwrap_or(rule);
-    let path = PathBuf::from(dir);
-    if Campaign::meta_path(&path).exists() {
-        return Err(err(format!(
-            "{}: a campaign is already there (`dlx campaign run {dir}` goes on with it)",
-            Campaign::meta_path(&path).display()
-        )));
-    }
-    std::fs::create_dir_all(&path).map_err(|e| CliError::io(dir, e))?;
-    let matrix_file = path.join("matrix.dlx");
-    write_output(
-        &matrix_file.to_string_lossy(),
-        &format::write(&matrix, Some(&about)),
-    )?;
-    let meta = json!({
-        "format": FORMAT,
-        "problem": about,
-        "matrix": matrix_hash(&matrix),
-        "shards": shards,
-        "heuristic": heuristic.to_string(),
-    });
-    // Last: a folder with campaign.json is a whole campaign.
-    write_output(
-        &Campaign::meta_path(&path).to_string_lossy(),
-        &format!("{meta:#}\n"),
-    )?;
-    note!(
-        "campaign {dir}: {} in {}; `dlx campaign run {dir}` searches them",
-        about,
-        counted(shards as u64, "shard")
-    );
+    let what = made.map_err(campaign_error)?;
+    note!("campaign {dir}: {what}; `dlx campaign run {dir}` searches them");
     Ok(())
 }
 
@@ -293,8 +259,13 @@ fn cpu_seconds() -> Option<f64> {
     Some(ticks as f64 / 100.0)
 }
 
-fn run_shards(dir: &str, only: Option<usize>, threads: usize, quiet: bool) -> Result<(), CliError> {
-    let c = Campaign::open(dir)?;
+fn run_shards(
+    dir: &str,
+    c: &Shards,
+    only: Option<usize>,
+    threads: usize,
+    quiet: bool,
+) -> Result<(), CliError> {
     let todo: Vec<usize> = match only {
         Some(k) if k == 0 || k > c.shards => {
             return Err(CliError::Shard(format!(
@@ -306,6 +277,7 @@ fn run_shards(dir: &str, only: Option<usize>, threads: usize, quiet: bool) -> Re
         None => (1..=c.shards).collect(),
     };
     let mut engine = Engine::new(&c.matrix);
+    engine.fix(&c.fixed)?;
     let flag = crate::interrupt::watch();
     engine.set_interrupt(flag);
     let cleansings = engine.cleansings();
@@ -313,7 +285,7 @@ fn run_shards(dir: &str, only: Option<usize>, threads: usize, quiet: bool) -> Re
     // Made once, at the first shard to search: the plan is the same for every shard.
     let mut plan = None;
     for k in todo {
-        if c.finished(k)?.is_some() {
+        if c.finished(k).map_err(campaign_error)?.is_some() {
             if only.is_some() && !quiet {
                 note!("shard {k} of {} is already done", c.shards);
             }
@@ -331,6 +303,13 @@ fn run_shards(dir: &str, only: Option<usize>, threads: usize, quiet: bool) -> Re
             &format!("process {} since {since}\n", std::process::id()),
         )?;
         let (start, cpu) = (Instant::now(), cpu_seconds());
+        let mut rows = Vec::new();
+        let mut keep = |sol: &dlx_core::Solution| {
+            let mut options = sol.sorted_options();
+            options.extend(&c.fixed);
+            options.sort_unstable();
+            rows.push(options);
+        };
         let result = engine.in_parts(
             &c.matrix,
             c.heuristic,
@@ -338,11 +317,12 @@ fn run_shards(dir: &str, only: Option<usize>, threads: usize, quiet: bool) -> Re
             None,
             Some((k, c.shards)),
             plan.as_ref().and_then(Option::as_ref),
-            None,
+            c.keep_solutions
+                .then_some(&mut keep as &mut (dyn FnMut(&dlx_core::Solution) + Send)),
             &|_, _, _| {},
         );
         let _ = std::fs::remove_file(&marker);
-        let (stats, info) = result?;
+        let (stats, key) = result?;
         if !stats.complete {
             // Stopped: the shard is searched again, whole, by the next run.
             return Err(CliError::Stopped(format!(
@@ -350,13 +330,18 @@ fn run_shards(dir: &str, only: Option<usize>, threads: usize, quiet: bool) -> Re
                 counted(searched, "shard")
             )));
         }
-        let mut v = stats_json(&stats, c.heuristic, None, cleansings);
-        v["shard"] = info.expect("a shard run has its record");
-        v["seconds"] = json!(start.elapsed().as_secs_f64());
-        if let Some((a, b)) = cpu.zip(cpu_seconds()) {
-            v["cpu_seconds"] = json!(b - a);
+        let (mut key, subproblems) = key.expect("a shard run has its key");
+        key.fixed = c.fixed.clone();
+        let mut record = ShardRecord::new(key, k, subproblems, stats.clone());
+        record.cleansings = cleansings;
+        record.seconds = Some(start.elapsed().as_secs_f64());
+        record.cpu_seconds = cpu.zip(cpu_seconds()).map(|(a, b)| b - a);
+        if c.keep_solutions {
+            // In a fixed order, whatever the threads' timing.
+            rows.sort_unstable();
+            record.rows = Some(rows);
         }
-        write_output(&c.shard_path(k).to_string_lossy(), &format!("{v}\n"))?;
+        c.save(&record).map_err(campaign_error)?;
         searched += 1;
         if !quiet {
             note!(
@@ -370,84 +355,80 @@ fn run_shards(dir: &str, only: Option<usize>, threads: usize, quiet: bool) -> Re
     Ok(())
 }
 
-/// Every shard's record, or an error naming the missing, damaged or foreign ones.
-fn merge_all(c: &Campaign) -> Result<Merged, CliError> {
-    let mut files = Vec::with_capacity(c.shards);
-    for k in 1..=c.shards {
-        if c.finished(k)?.is_some() {
-            files.push(c.shard_path(k).to_string_lossy().into_owned());
+fn status(c: &Campaign) -> Result<(), CliError> {
+    let mut text = String::new();
+    let mut totals = Vec::new();
+    let searches = searches(c)?;
+    for (name, s) in &searches {
+        if let Some(name) = name {
+            text.push_str(&format!("subcase {name}\n"));
         }
+        let (line, done) = shards_status(s);
+        text.push_str(&line);
+        totals.extend(done);
     }
-    if files.is_empty() {
-        return Err(err(format!("no shard of {} is finished yet", c.shards)));
+    if searches.len() > 1 {
+        let done = totals.len();
+        let all: usize = searches.iter().map(|(_, s)| s.shards).sum();
+        text.push_str(&format!(
+            "all subcases: {} of {} shards done\n",
+            grouped(done as u64),
+            grouped(all as u64)
+        ));
     }
-    merge::add_up(&files)
+    write_output("-", &text)
 }
 
-fn status(dir: &str) -> Result<(), CliError> {
-    let c = Campaign::open(dir)?;
-    let (mut done, mut running, mut damaged) = (Vec::new(), Vec::new(), Vec::new());
-    // Time as recorded: shards written by `dlx solve --shard` carry none.
-    let (mut seconds, mut cpu, mut timed) = (0.0, 0.0, 0);
-    let mut total = dlx_core::Stats {
-        complete: true,
-        ..Default::default()
-    };
-    for k in 1..=c.shards {
-        match c.finished(k) {
-            Ok(Some((shard, v))) => {
-                done.push(k);
-                total.merge(&shard.stats);
-                if let Some(t) = v["seconds"].as_f64() {
-                    seconds += t;
-                    cpu += v["cpu_seconds"].as_f64().unwrap_or(0.0);
-                    timed += 1;
-                }
-            }
-            Ok(None) if c.marker_path(k).exists() => running.push(k),
-            Ok(None) => {}
-            Err(e) => damaged.push(e.to_string()),
-        }
-    }
-    let left = c.shards - done.len();
+/// One search's status lines, and its finished records.
+fn shards_status(c: &Shards) -> (String, Vec<ShardRecord>) {
+    let p = c.progress();
+    let left = c.shards - p.done.len();
     let mut text = format!(
         "{}: {} of {} done, {} running (or killed), {} left\n",
         c.dir.display(),
-        grouped(done.len() as u64),
+        grouped(p.done.len() as u64),
         grouped(c.shards as u64),
-        running.len(),
+        p.running.len(),
         grouped(left as u64)
     );
-    if !running.is_empty() {
-        let list: Vec<String> = running.iter().take(20).map(usize::to_string).collect();
+    if !p.running.is_empty() {
+        let list: Vec<String> = p.running.iter().take(20).map(usize::to_string).collect();
         text.push_str(&format!("running: {}\n", list.join(", ")));
     }
-    for d in &damaged {
+    for d in &p.damaged {
         text.push_str(&format!("damaged: {d}\n"));
     }
-    if !done.is_empty() {
-        let cleansings = Engine::new(&c.matrix).cleansings();
-        total.complete = left == 0;
-        text.push_str(&format!("so far: {}\n", figures(&total, cleansings)));
-        if timed == 0 {
-            text.push_str("time: not recorded by the shards done");
-        } else {
-            let pace = seconds / timed as f64;
-            text.push_str(&format!(
-                "time: {:.0} s of search ({:.0} CPU s) in {} timed, {:.1} s per shard",
-                seconds,
-                cpu,
-                counted(timed, "shard"),
-                pace
-            ));
-            if left > 0 {
+    if !p.done.is_empty() {
+        let named: Vec<(String, ShardRecord)> = p
+            .done
+            .iter()
+            .map(|r| (c.shard_path(r.k).display().to_string(), r.clone()))
+            .collect();
+        // The records were each checked against this campaign: they add up.
+        let merged = dlx_campaign::add_up_so_far(&named).ok();
+        if let Some(m) = merged {
+            text.push_str(&format!("so far: {}\n", figures(&m.stats, m.cleansings)));
+            let (seconds, cpu, timed) = m.seconds;
+            if timed == 0 {
+                text.push_str("time: not recorded by the shards done");
+            } else {
+                let pace = seconds / timed as f64;
                 text.push_str(&format!(
-                    "; about {:.0} s more at this pace on one machine",
-                    pace * left as f64
+                    "time: {:.0} s of search ({:.0} CPU s) in {} timed, {:.1} s per shard",
+                    seconds,
+                    cpu,
+                    counted(timed as u64, "shard"),
+                    pace
                 ));
+                if left > 0 {
+                    text.push_str(&format!(
+                        "; about {:.0} s more at this pace on one machine",
+                        pace * left as f64
+                    ));
+                }
             }
+            text.push('\n');
         }
-        text.push('\n');
     }
-    write_output("-", &text)
+    (text, p.done)
 }

@@ -6,22 +6,6 @@ use dlx_polystick::{Arrangement, PolystickMatrix, orbits};
 use super::Subcase;
 use crate::Table;
 
-/// The totals of the shards of one tree. The shard files keep no per-level profile, so
-/// [`Stats::merge`] (which sums profiles) does not apply; and every shard's Stats counts the
-/// root (nodes = 1 + its levels), which the tree has once.
-pub(super) fn sum_shards<'a>(shards: impl Iterator<Item = &'a Stats>) -> Stats {
-    let mut total = Stats::default();
-    let mut any = false;
-    for s in shards {
-        total.solutions += s.solutions;
-        total.updates += s.updates;
-        total.nodes += s.nodes - 1;
-        any = true;
-    }
-    total.nodes += u64::from(any);
-    total
-}
-
 /// What a campaign has done so far.
 #[derive(Debug)]
 pub struct Report {
@@ -46,14 +30,10 @@ pub struct SubcaseReport {
     pub shards: usize,
     /// Shards finished.
     pub shards_done: usize,
-    /// The estimated nodes (the shard plan's Monte Carlo sizes) of the shards done, and of
-    /// all: a rough measure of progress, since the sizes are heavy-tailed guesses.
-    pub estimate: (f64, f64),
     /// Their figures, added (totals only); `complete` when all are done.
     pub stats: Stats,
-    /// Their running times, added: thread-seconds, each shard running on one thread (its CPU
-    /// time where its file keeps it, else the wall time of its thread, which a busy machine
-    /// lengthens).
+    /// Their running times, added: CPU seconds where the record keeps them, else wall
+    /// seconds (which a busy machine lengthens).
     pub seconds: f64,
     /// How many of them timed by CPU time (the others by wall time).
     pub cpu_shards: usize,
@@ -72,28 +52,7 @@ impl Report {
         orbits(&all, &self.built.board, &self.built.pieces)
     }
 
-    /// The share of the estimated work done (by the shard plans' Monte Carlo sizes).
-    pub fn estimated_progress(&self) -> f64 {
-        let (done, all) = self
-            .subcases
-            .iter()
-            .fold((0.0, 0.0), |(d, a), s| (d + s.estimate.0, a + s.estimate.1));
-        if all > 0.0 { done / all } else { 0.0 }
-    }
-
-    /// Thread-seconds still to go, extrapolated from the shards done: their running
-    /// time per estimated node, times the estimated nodes left. The estimates' scale errors
-    /// cancel (shards in one subcase come out some 1.25-1.5x above their estimate alike); their
-    /// scatter does not, so this is a guide. `None` before any shard is done.
-    pub fn estimated_seconds_left(&self) -> Option<f64> {
-        let (done, all) = self
-            .subcases
-            .iter()
-            .fold((0.0, 0.0), |(d, a), s| (d + s.estimate.0, a + s.estimate.1));
-        (done > 0.0).then(|| self.seconds() / done * (all - done))
-    }
-
-    /// The running times of every shard done, added (thread-seconds).
+    /// The running times of every shard done, added (CPU seconds where kept).
     pub fn seconds(&self) -> f64 {
         self.subcases.iter().fold(0.0, |t, s| t + s.seconds)
     }

@@ -1,0 +1,560 @@
+//! A campaign's folder: `campaign.json`, `matrix.dlx`, one record per finished shard and a
+//! marker per shard being searched; or, for a problem split into subcases, one such folder
+//! per subcase under a `campaign.json` that lists them.
+
+use std::path::{Path, PathBuf};
+
+use dlx_core::{Heuristic, MAX_SHARDS, Matrix, file::write_atomic, format};
+use serde_json::{Value, json};
+
+use crate::{Merged, RecordError, ShardRecord, add_up, matrix_hash};
+
+/// The format line of `campaign.json`.
+pub const FORMAT: &str = "dlx campaign 1";
+
+/// Why a campaign cannot be started, read or added up.
+#[derive(Debug, thiserror::Error)]
+pub enum CampaignError {
+    /// A file of the campaign is missing, damaged, foreign or cannot be written.
+    #[error("{}: {reason}", path.display())]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The records cannot be added up.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// The campaign asked for cannot be made.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+fn file_error(path: &Path, reason: impl Into<String>) -> CampaignError {
+    CampaignError::File {
+        path: path.to_path_buf(),
+        reason: reason.into(),
+    }
+}
+
+fn meta_path(dir: &Path) -> PathBuf {
+    dir.join("campaign.json")
+}
+
+fn write(path: &Path, text: &str) -> Result<(), CampaignError> {
+    write_atomic(path, text.as_bytes()).map_err(|e| file_error(path, e.to_string()))
+}
+
+/// A campaign: one search cut into shards, or a problem split into subcases, each such a
+/// search in a folder of its own.
+#[derive(Debug)]
+pub enum Campaign {
+    /// One search.
+    Search(Shards),
+    /// Subcases.
+    Split(Split),
+}
+
+/// One search cut into shards, kept in a folder.
+#[derive(Debug, Clone)]
+pub struct Shards {
+    /// The folder.
+    pub dir: PathBuf,
+    /// What is searched, in words.
+    pub problem: String,
+    /// The matrix (`matrix.dlx`).
+    pub matrix: Matrix,
+    /// Its fingerprint, as every record carries it.
+    pub hash: String,
+    /// The number of shards.
+    pub shards: usize,
+    /// The rule that chooses the items.
+    pub heuristic: Heuristic,
+    /// Options (0-based) chosen before the search: a subcase's fixed piece.
+    pub fixed: Vec<usize>,
+    /// Whether each record keeps the rows of its solutions.
+    pub keep_solutions: bool,
+}
+
+/// A problem split into subcases (say by the places of one piece, one per orbit under the
+/// board's symmetries), each searched as [`Shards`] in a subfolder.
+#[derive(Debug, Clone)]
+pub struct Split {
+    /// The folder.
+    pub dir: PathBuf,
+    /// The whole problem, in words.
+    pub problem: String,
+    /// The subcases, in order.
+    pub subcases: Vec<Subcase>,
+}
+
+/// One subcase of a [`Split`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subcase {
+    /// Its folder, under the split's.
+    pub name: String,
+    /// What it fixes, in words (the fixed piece's row).
+    pub about: String,
+    /// How many places of the split's piece it stands for (its orbit under the symmetries).
+    pub orbit: u64,
+}
+
+/// Where a [`Shards`] campaign stands.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// The finished shards' records.
+    pub done: Vec<ShardRecord>,
+    /// Shards with a marker and no record: being searched, or killed.
+    pub running: Vec<usize>,
+    /// Files that cannot be trusted, each with why.
+    pub damaged: Vec<String>,
+}
+
+impl Campaign {
+    /// Reads the campaign in `dir` (for a split, the subcases' folders are opened by
+    /// [`Split::subcase`]).
+    pub fn open(dir: impl AsRef<Path>) -> Result<Campaign, CampaignError> {
+        let dir = dir.as_ref();
+        let meta = meta_path(dir);
+        let text = std::fs::read_to_string(&meta).map_err(|e| {
+            file_error(
+                &meta,
+                format!("{e} (start a campaign with `dlx campaign start`)"),
+            )
+        })?;
+        let v: Value = serde_json::from_str(&text)
+            .map_err(|e| file_error(&meta, format!("damaged, not JSON: {e}")))?;
+        if v["format"] != FORMAT {
+            return Err(file_error(&meta, "not a campaign file of this dlx"));
+        }
+        let damaged = |what: &str| file_error(&meta, format!("damaged, {what}"));
+        let problem = v["problem"].as_str().unwrap_or_default().to_string();
+        if let Some(list) = v.get("subcases") {
+            let subcases = list
+                .as_array()
+                .ok_or_else(|| damaged("`subcases` is not a list"))?
+                .iter()
+                .map(|s| {
+                    let name = s["name"].as_str().filter(|n| is_plain_name(n));
+                    Some(Subcase {
+                        name: name?.to_string(),
+                        about: s["about"].as_str()?.to_string(),
+                        orbit: s["orbit"].as_u64()?,
+                    })
+                })
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| damaged("a subcase without a plain name, `about` or `orbit`"))?;
+            return Ok(Campaign::Split(Split {
+                dir: dir.to_path_buf(),
+                problem,
+                subcases,
+            }));
+        }
+        let field = |name: &str| v.get(name).ok_or_else(|| damaged(&format!("no `{name}`")));
+        let hash = field("matrix")?
+            .as_str()
+            .ok_or_else(|| damaged("`matrix` is not a string"))?
+            .to_string();
+        let shards = field("shards")?
+            .as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .filter(|n| (1..=MAX_SHARDS).contains(n))
+            .ok_or_else(|| damaged("`shards` out of range"))?;
+        let heuristic: Heuristic = field("heuristic")?
+            .as_str()
+            .and_then(|h| h.parse().ok())
+            .ok_or_else(|| damaged("`heuristic` is not a rule"))?;
+        let fixed = match v.get("fixed") {
+            None => Vec::new(),
+            Some(f) => f
+                .as_array()
+                .and_then(|f| {
+                    f.iter()
+                        .map(|x| x.as_u64().and_then(|x| usize::try_from(x).ok()))
+                        .collect::<Option<Vec<_>>>()
+                })
+                .ok_or_else(|| damaged("`fixed` is not a list of options"))?,
+        };
+        let keep_solutions = v["solutions"].as_bool().unwrap_or(false);
+        let matrix_file = dir.join("matrix.dlx");
+        let text = std::fs::read_to_string(&matrix_file)
+            .map_err(|e| file_error(&matrix_file, e.to_string()))?;
+        let matrix = format::parse(&text).map_err(|e| file_error(&matrix_file, e.to_string()))?;
+        if matrix_hash(&matrix) != hash {
+            return Err(file_error(
+                &matrix_file,
+                format!(
+                    "not the matrix this campaign was started with (fingerprint {}, expected {hash})",
+                    matrix_hash(&matrix)
+                ),
+            ));
+        }
+        if let Some(&o) = fixed.iter().find(|&&o| o >= matrix.options().len()) {
+            return Err(damaged(&format!(
+                "fixed option {o} is not an option of the matrix"
+            )));
+        }
+        Ok(Campaign::Search(Shards {
+            dir: dir.to_path_buf(),
+            problem,
+            matrix,
+            hash,
+            shards,
+            heuristic,
+            fixed,
+            keep_solutions,
+        }))
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        match self {
+            Campaign::Search(s) => &s.dir,
+            Campaign::Split(s) => &s.dir,
+        }
+    }
+}
+
+/// A subfolder name: letters, digits, `-` and `_` only, so it stays under the split's folder.
+fn is_plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// Refuses to start over a campaign: its shards would be mixed with the new one's.
+fn fresh(dir: &Path) -> Result<(), CampaignError> {
+    let meta = meta_path(dir);
+    if meta.exists() {
+        return Err(file_error(
+            &meta,
+            format!(
+                "a campaign is already there (`dlx campaign run {}` goes on with it)",
+                dir.display()
+            ),
+        ));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| file_error(dir, e.to_string()))
+}
+
+impl Shards {
+    /// Starts a campaign in `dir` (new, or without a campaign): writes `matrix.dlx`, then
+    /// `campaign.json` last, so that a folder with `campaign.json` is a whole campaign.
+    pub fn create(
+        dir: impl AsRef<Path>,
+        problem: &str,
+        matrix: &Matrix,
+        shards: usize,
+        heuristic: Heuristic,
+        fixed: Vec<usize>,
+        keep_solutions: bool,
+    ) -> Result<Shards, CampaignError> {
+        let dir = dir.as_ref();
+        if !(1..=MAX_SHARDS).contains(&shards) {
+            return Err(CampaignError::Invalid(format!(
+                "{shards} is not a number of shards from 1 to {MAX_SHARDS}"
+            )));
+        }
+        if let Some(&o) = fixed.iter().find(|&&o| o >= matrix.options().len()) {
+            return Err(CampaignError::Invalid(format!(
+                "fixed option {o} is not an option of the matrix"
+            )));
+        }
+        fresh(dir)?;
+        write(
+            &dir.join("matrix.dlx"),
+            &format::write(matrix, Some(problem)),
+        )?;
+        let hash = matrix_hash(matrix);
+        let mut meta = json!({
+            "format": FORMAT,
+            "problem": problem,
+            "matrix": hash,
+            "shards": shards,
+            "heuristic": heuristic.to_string(),
+        });
+        if !fixed.is_empty() {
+            meta["fixed"] = json!(fixed);
+        }
+        if keep_solutions {
+            meta["solutions"] = json!(true);
+        }
+        write(&meta_path(dir), &format!("{meta:#}\n"))?;
+        Ok(Shards {
+            dir: dir.to_path_buf(),
+            problem: problem.to_string(),
+            matrix: matrix.clone(),
+            hash,
+            shards,
+            heuristic,
+            fixed,
+            keep_solutions,
+        })
+    }
+
+    /// The record file of shard `k`.
+    pub fn shard_path(&self, k: usize) -> PathBuf {
+        self.dir.join(format!("shard-{k}-of-{}.json", self.shards))
+    }
+
+    /// The marker of shard `k` being searched.
+    pub fn marker_path(&self, k: usize) -> PathBuf {
+        self.dir
+            .join(format!("shard-{k}-of-{}.running", self.shards))
+    }
+
+    /// Whether shard `k` is finished: `Ok(None)` if it has no record, an error naming the
+    /// file if the record is damaged or of another run (never trusted, never overwritten).
+    pub fn finished(&self, k: usize) -> Result<Option<ShardRecord>, CampaignError> {
+        let path = self.shard_path(k);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(file_error(&path, e.to_string())),
+        };
+        let untrusted = |why: String| {
+            file_error(
+                &path,
+                format!("{why}; move it away to search shard {k} again"),
+            )
+        };
+        let shown = path.display().to_string();
+        let r = ShardRecord::parse(&shown, &text).map_err(|e| match e {
+            RecordError::Record { reason, .. } => untrusted(reason),
+            e => untrusted(e.to_string()),
+        })?;
+        if r.key.matrix != self.hash
+            || r.key.n != self.shards
+            || r.key.heuristic != self.heuristic
+            || r.key.fixed != self.fixed
+            || r.k != k
+        {
+            return Err(untrusted(format!(
+                "a shard of another run (matrix {}, shard {} of {}, rule {}, fixed {:?})",
+                r.key.matrix, r.k, r.key.n, r.key.heuristic, r.key.fixed
+            )));
+        }
+        if !r.stats.complete {
+            return Err(untrusted("a shard stopped before its end".into()));
+        }
+        Ok(Some(r))
+    }
+
+    /// Writes a finished shard's record (whole, then renamed into place) after checking that
+    /// it belongs here.
+    pub fn save(&self, record: &ShardRecord) -> Result<(), CampaignError> {
+        let path = self.shard_path(record.k);
+        let k = &record.key;
+        if k.matrix != self.hash
+            || k.n != self.shards
+            || k.fixed != self.fixed
+            || !record.stats.complete
+        {
+            return Err(file_error(&path, "not a finished shard of this campaign"));
+        }
+        write(&path, &format!("{}\n", record.to_json()))
+    }
+
+    /// Every shard's state: finished, running (or killed), damaged.
+    pub fn progress(&self) -> Progress {
+        let mut p = Progress::default();
+        for k in 1..=self.shards {
+            match self.finished(k) {
+                Ok(Some(r)) => p.done.push(r),
+                Ok(None) if self.marker_path(k).exists() => p.running.push(k),
+                Ok(None) => {}
+                Err(e) => p.damaged.push(e.to_string()),
+            }
+        }
+        p
+    }
+
+    /// The whole search's figures; an error while a shard is missing or damaged.
+    pub fn merge(&self) -> Result<Merged, CampaignError> {
+        let mut records = Vec::with_capacity(self.shards);
+        for k in 1..=self.shards {
+            if let Some(r) = self.finished(k)? {
+                records.push((self.shard_path(k).display().to_string(), r));
+            }
+        }
+        if records.is_empty() {
+            return Err(CampaignError::Invalid(format!(
+                "no shard of {} is finished yet",
+                self.shards
+            )));
+        }
+        Ok(add_up(&records)?)
+    }
+}
+
+/// One subcase to start: its entry, its matrix and the options it fixes.
+#[derive(Debug, Clone)]
+pub struct NewSubcase {
+    /// Its entry in the split.
+    pub subcase: Subcase,
+    /// Its matrix.
+    pub matrix: Matrix,
+    /// The options (0-based) fixed before its search.
+    pub fixed: Vec<usize>,
+}
+
+impl Split {
+    /// Starts a split campaign in `dir`: one [`Shards`] campaign per subcase in its
+    /// subfolder, then `campaign.json` listing them, last.
+    pub fn create(
+        dir: impl AsRef<Path>,
+        problem: &str,
+        subcases: Vec<NewSubcase>,
+        shards: usize,
+        heuristic: Heuristic,
+        keep_solutions: bool,
+    ) -> Result<Split, CampaignError> {
+        let dir = dir.as_ref();
+        if subcases.is_empty() {
+            return Err(CampaignError::Invalid("a split needs subcases".into()));
+        }
+        if let Some(s) = subcases.iter().find(|s| !is_plain_name(&s.subcase.name)) {
+            return Err(CampaignError::Invalid(format!(
+                "`{}` is not a plain folder name",
+                s.subcase.name
+            )));
+        }
+        fresh(dir)?;
+        for s in &subcases {
+            let about = format!(
+                "{}, subcase {}: {}",
+                problem, s.subcase.name, s.subcase.about
+            );
+            Shards::create(
+                dir.join(&s.subcase.name),
+                &about,
+                &s.matrix,
+                shards,
+                heuristic,
+                s.fixed.clone(),
+                keep_solutions,
+            )?;
+        }
+        let list: Vec<Subcase> = subcases.into_iter().map(|s| s.subcase).collect();
+        let meta = json!({
+            "format": FORMAT,
+            "problem": problem,
+            "subcases": list
+                .iter()
+                .map(|s| json!({"name": s.name, "about": s.about, "orbit": s.orbit}))
+                .collect::<Vec<_>>(),
+        });
+        write(&meta_path(dir), &format!("{meta:#}\n"))?;
+        Ok(Split {
+            dir: dir.to_path_buf(),
+            problem: problem.to_string(),
+            subcases: list,
+        })
+    }
+
+    /// Opens subcase `i`'s campaign.
+    pub fn subcase(&self, i: usize) -> Result<Shards, CampaignError> {
+        let dir = self.dir.join(&self.subcases[i].name);
+        match Campaign::open(&dir)? {
+            Campaign::Search(s) => Ok(s),
+            Campaign::Split(_) => Err(file_error(
+                &meta_path(&dir),
+                "a split inside a split: subcases are single searches",
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RunKey;
+    use dlx_core::Stats;
+
+    fn temp(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("dlx-campaign-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    fn matrix() -> Matrix {
+        format::parse("a b c\na b\nc\na\nb c\n").unwrap()
+    }
+
+    #[test]
+    fn a_campaign_reads_back_refuses_foreign_records_and_adds_up() {
+        let dir = temp("search");
+        let c = Shards::create(&dir, "test", &matrix(), 2, Heuristic::Mrv, vec![1], true).unwrap();
+        let Campaign::Search(back) = Campaign::open(&dir).unwrap() else {
+            panic!("one search")
+        };
+        assert_eq!(
+            (back.shards, back.fixed.clone(), back.keep_solutions),
+            (2, vec![1], true)
+        );
+        let e =
+            Shards::create(&dir, "again", &matrix(), 2, Heuristic::Mrv, vec![], false).unwrap_err();
+        assert!(e.to_string().contains("a campaign is already there"), "{e}");
+        let mut key = RunKey::new(c.hash.clone(), Heuristic::Mrv, 2, 0);
+        key.fixed = vec![1];
+        let record = |k| ShardRecord::new(key.clone(), k, 1, Stats::from_levels(1, vec![], true));
+        c.save(&record(1)).unwrap();
+        assert_eq!(c.progress().done.len(), 1);
+        let e = c.merge().unwrap_err().to_string();
+        assert_eq!(e, "shards missing: 2 of 2");
+        c.save(&record(2)).unwrap();
+        assert_eq!(c.merge().unwrap().stats.solutions, 2);
+        // A record of another run, written by hand, is named and not used.
+        let mut other = record(2);
+        other.key.fixed.clear();
+        std::fs::write(c.shard_path(2), other.to_json().to_string()).unwrap();
+        let e = c.merge().unwrap_err().to_string();
+        assert!(
+            e.contains("shard-2-of-2.json") && e.contains("another run"),
+            "{e}"
+        );
+        assert!(e.contains("move it away to search shard 2 again"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_split_lists_its_subcases_each_a_campaign() {
+        let dir = temp("split");
+        let sub = |name: &str, fixed| NewSubcase {
+            subcase: Subcase {
+                name: name.into(),
+                about: format!("fixes {fixed}"),
+                orbit: 2,
+            },
+            matrix: matrix(),
+            fixed: vec![fixed],
+        };
+        Split::create(
+            &dir,
+            "test",
+            vec![sub("x1", 0), sub("x2", 2)],
+            3,
+            Heuristic::Mrv,
+            false,
+        )
+        .unwrap();
+        let Campaign::Split(split) = Campaign::open(&dir).unwrap() else {
+            panic!("a split")
+        };
+        assert_eq!(split.subcases.len(), 2);
+        assert_eq!(split.subcase(1).unwrap().fixed, vec![2]);
+        let e = Split::create(
+            temp("bad"),
+            "t",
+            vec![sub("../up", 0)],
+            3,
+            Heuristic::Mrv,
+            false,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("not a plain folder name"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,518 @@
+//! One shard's record: what `dlx solve --shard K/N --json` prints and a campaign keeps, read
+//! back with every field checked, and the records of one run added up.
+
+use dlx_core::{Heuristic, Level, MAX_SHARDS, Matrix, Stats};
+use serde_json::{Value, json};
+
+use crate::RecordError;
+
+/// The fingerprint of a matrix: FNV-1a of its text in Knuth's format, as 16 hex digits.
+/// Every shard record carries it, so a record is never added to the figures of another
+/// matrix.
+pub fn matrix_hash(matrix: &Matrix) -> String {
+    let text = dlx_core::format::write(matrix, None);
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// What identifies the run a shard belongs to: the shards of one run share all of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunKey {
+    /// The matrix's fingerprint ([`matrix_hash`]).
+    pub matrix: String,
+    /// The rule that chose the items.
+    pub heuristic: Heuristic,
+    /// The number of shards.
+    pub n: usize,
+    /// The depth of the cut that made the subproblems.
+    pub depth: usize,
+    /// The options (0-based, in the matrix's order) chosen before the search, as a puzzle's
+    /// piece is fixed at one place to split a problem into subcases; usually none.
+    pub fixed: Vec<usize>,
+}
+
+impl RunKey {
+    /// The key of a run with nothing fixed.
+    pub fn new(matrix: impl Into<String>, heuristic: Heuristic, n: usize, depth: usize) -> RunKey {
+        RunKey {
+            matrix: matrix.into(),
+            heuristic,
+            n,
+            depth,
+            fixed: Vec::new(),
+        }
+    }
+}
+
+/// One finished (or stopped) shard: its figures and where they belong.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShardRecord {
+    /// The run.
+    pub key: RunKey,
+    /// Which shard, 1 to `key.n`.
+    pub k: usize,
+    /// How many of the plan's subproblems (the subtrees at the cut's depth) it searched.
+    pub subproblems: usize,
+    /// Its figures: the root is counted in every shard's nodes, as in every search.
+    pub stats: Stats,
+    /// Whether the figures count Knuth's cleansings (searches with colours or bounds).
+    pub cleansings: bool,
+    /// Whether the per-level profile was kept (`stats.levels`): records converted from
+    /// formats that kept only totals have none.
+    pub profiled: bool,
+    /// Wall-clock seconds of the shard's search, if timed.
+    pub seconds: Option<f64>,
+    /// CPU seconds of the process during the search (all its threads), if the system tells.
+    pub cpu_seconds: Option<f64>,
+    /// Every solution's options (0-based, sorted, the fixed ones included), if kept.
+    pub rows: Option<Vec<Vec<usize>>>,
+}
+
+impl ShardRecord {
+    /// A record of shard `k`, which searched `subproblems` subtrees, with its profile,
+    /// untimed, without solutions.
+    pub fn new(key: RunKey, k: usize, subproblems: usize, stats: Stats) -> ShardRecord {
+        ShardRecord {
+            key,
+            k,
+            subproblems,
+            stats,
+            cleansings: false,
+            profiled: true,
+            seconds: None,
+            cpu_seconds: None,
+            rows: None,
+        }
+    }
+
+    /// The record as JSON (one line when printed with `{}`).
+    pub fn to_json(&self) -> Value {
+        let s = &self.stats;
+        let mut v = json!({
+            "solutions": s.solutions,
+            "updates": s.updates,
+            "nodes": s.nodes,
+            "complete": s.complete,
+            "heuristic": self.key.heuristic.to_string(),
+        });
+        if self.profiled {
+            v["levels"] = s
+                .levels
+                .iter()
+                .map(|l| json!({"nodes": l.nodes, "updates": l.updates}))
+                .collect();
+        }
+        if self.cleansings {
+            v["cleansings"] = json!(s.cleansings);
+        }
+        let mut shard = json!({
+            "k": self.k,
+            "n": self.key.n,
+            "depth": self.key.depth,
+            "subproblems": self.subproblems,
+            "matrix": self.key.matrix,
+        });
+        if !self.key.fixed.is_empty() {
+            shard["fixed"] = json!(self.key.fixed);
+        }
+        v["shard"] = shard;
+        if let Some(t) = self.seconds {
+            v["seconds"] = json!(t);
+        }
+        if let Some(t) = self.cpu_seconds {
+            v["cpu_seconds"] = json!(t);
+        }
+        if let Some(rows) = &self.rows {
+            v["rows"] = json!(rows);
+        }
+        v
+    }
+
+    /// Reads a record from its text; `name` (the file) opens every error. A record that is
+    /// damaged, cut short or inconsistent (totals that are not the sum of its levels, a
+    /// shard number out of range) is refused, never half-read.
+    pub fn parse(name: &str, text: &str) -> Result<ShardRecord, RecordError> {
+        let bad = |reason: String| RecordError::Record {
+            file: name.to_string(),
+            reason,
+        };
+        let v: Value = serde_json::from_str(text).map_err(|e| bad(format!("not JSON: {e}")))?;
+        let field = |v: &'_ Value, field: &str| -> Result<Value, RecordError> {
+            v.get(field).cloned().ok_or_else(|| {
+                bad(format!(
+                    "no `{field}` field (not the --json output of a --shard run)"
+                ))
+            })
+        };
+        let number = |v: &Value, name: &str| -> Result<u64, RecordError> {
+            field(v, name)?
+                .as_u64()
+                .ok_or_else(|| bad(format!("`{name}` is not a whole number")))
+        };
+        let index = |v: &Value, name: &str| -> Result<usize, RecordError> {
+            usize::try_from(number(v, name)?)
+                .map_err(|_| bad(format!("`{name}` is too large for this machine")))
+        };
+        let shard = field(&v, "shard")?;
+        let heuristic: Heuristic = field(&v, "heuristic")?
+            .as_str()
+            .ok_or_else(|| bad("`heuristic` is not a string".into()))?
+            .parse()
+            .map_err(|e| bad(format!("`heuristic`: {e}")))?;
+        let n = index(&shard, "n")?;
+        if n == 0 || n > MAX_SHARDS {
+            return Err(bad(format!(
+                "`n` is {n}, not a number of shards from 1 to {MAX_SHARDS}"
+            )));
+        }
+        let k = index(&shard, "k")?;
+        if k == 0 || k > n {
+            return Err(bad(format!("shard {k} is not between 1 and {n}")));
+        }
+        let fixed = match shard.get("fixed") {
+            None => Vec::new(),
+            Some(f) => numbers(f).ok_or_else(|| bad("`fixed` is not a list of options".into()))?,
+        };
+        let key = RunKey {
+            matrix: field(&shard, "matrix")?
+                .as_str()
+                .ok_or_else(|| bad("`matrix` is not a string".into()))?
+                .to_string(),
+            heuristic,
+            n,
+            depth: index(&shard, "depth")?,
+            fixed,
+        };
+        let complete = field(&v, "complete")?
+            .as_bool()
+            .ok_or_else(|| bad("`complete` is not true or false".into()))?;
+        let (solutions, updates, nodes) = (
+            number(&v, "solutions")?,
+            number(&v, "updates")?,
+            number(&v, "nodes")?,
+        );
+        let profiled = v.get("levels").is_some();
+        let mut stats = if profiled {
+            let levels = field(&v, "levels")?
+                .as_array()
+                .ok_or_else(|| bad("`levels` is not a list".into()))?
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    let at =
+                        |what: &str| bad(format!("levels[{i}]: `{what}` is not a whole number"));
+                    Ok(Level {
+                        nodes: l["nodes"].as_u64().ok_or_else(|| at("nodes"))?,
+                        updates: l["updates"].as_u64().ok_or_else(|| at("updates"))?,
+                    })
+                })
+                .collect::<Result<Vec<_>, RecordError>>()?;
+            let stats = Stats::checked_from_levels(solutions, levels, complete)
+                .ok_or_else(|| bad("the levels add up past 2^64".into()))?;
+            if stats.updates != updates || stats.nodes != nodes {
+                return Err(bad("the totals do not match the levels".into()));
+            }
+            stats
+        } else {
+            if nodes == 0 {
+                return Err(bad("`nodes` is 0: every search has its root".into()));
+            }
+            Stats {
+                solutions,
+                updates,
+                nodes,
+                complete,
+                ..Stats::default()
+            }
+        };
+        // Searches with colours or bounds also count Knuth's cleansings.
+        let cleansings = v.get("cleansings").is_some();
+        if cleansings {
+            stats.cleansings = number(&v, "cleansings")?;
+        }
+        let time = |name: &str| -> Result<Option<f64>, RecordError> {
+            match v.get(name) {
+                None => Ok(None),
+                Some(t) => t
+                    .as_f64()
+                    .filter(|t| *t >= 0.0)
+                    .map(Some)
+                    .ok_or_else(|| bad(format!("`{name}` is not a number of seconds"))),
+            }
+        };
+        let rows = match v.get("rows") {
+            None => None,
+            Some(r) => {
+                let list = r
+                    .as_array()
+                    .and_then(|list| list.iter().map(numbers).collect::<Option<Vec<_>>>())
+                    .ok_or_else(|| bad("`rows` is not a list of lists of options".into()))?;
+                if list.len() as u64 != solutions {
+                    return Err(bad(format!(
+                        "{} solutions counted but {} listed in `rows`",
+                        solutions,
+                        list.len()
+                    )));
+                }
+                Some(list)
+            }
+        };
+        Ok(ShardRecord {
+            key,
+            k,
+            subproblems: index(&shard, "subproblems")?,
+            stats,
+            cleansings,
+            profiled,
+            seconds: time("seconds")?,
+            cpu_seconds: time("cpu_seconds")?,
+            rows,
+        })
+    }
+}
+
+fn numbers(v: &Value) -> Option<Vec<usize>> {
+    v.as_array()?
+        .iter()
+        .map(|x| x.as_u64().and_then(|x| usize::try_from(x).ok()))
+        .collect()
+}
+
+/// The records of all the shards of one run, added up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Merged {
+    /// The run.
+    pub key: RunKey,
+    /// The whole run's figures, as one unsharded search counts them (the root once).
+    pub stats: Stats,
+    /// Whether they include cleansings (colours or bounds).
+    pub cleansings: bool,
+    /// Whether every record kept its profile, so that `stats.levels` is the whole profile.
+    pub profiled: bool,
+    /// Wall and CPU seconds added over the records that were timed, and how many were.
+    pub seconds: (f64, f64, usize),
+    /// Every solution's options, if every record kept them (in shard order).
+    pub rows: Option<Vec<Vec<usize>>>,
+}
+
+/// Adds up the records of one run; each comes with the name of its file for errors. Refuses a
+/// record of another run or given twice, figures that overflow, and names the shards missing.
+pub fn add_up(records: &[(String, ShardRecord)]) -> Result<Merged, RecordError> {
+    sum(records, true)
+}
+
+/// [`add_up`] of the shards done so far: shards may be missing, and then the figures are
+/// marked incomplete.
+pub fn add_up_so_far(records: &[(String, ShardRecord)]) -> Result<Merged, RecordError> {
+    sum(records, false)
+}
+
+fn sum(records: &[(String, ShardRecord)], all: bool) -> Result<Merged, RecordError> {
+    let Some((first_name, first)) = records.first() else {
+        return Err(RecordError::Empty);
+    };
+    let n = first.key.n;
+    let mut seen: Vec<Option<&str>> = vec![None; n];
+    let mut total = Merged {
+        key: first.key.clone(),
+        stats: Stats {
+            complete: true,
+            ..Stats::default()
+        },
+        cleansings: false,
+        profiled: true,
+        seconds: (0.0, 0.0, 0),
+        rows: Some(Vec::new()),
+    };
+    let mut any = false;
+    for (name, r) in records {
+        let bad = |reason: String| RecordError::Record {
+            file: name.clone(),
+            reason,
+        };
+        let (key, k0) = (&r.key, &first.key);
+        if key != k0 {
+            return Err(bad(format!(
+                "a shard of another run than {first_name} (matrix {} / {}, heuristic {} / {}, N {} / {}, depth {} / {}, fixed {:?} / {:?})",
+                key.matrix,
+                k0.matrix,
+                key.heuristic,
+                k0.heuristic,
+                key.n,
+                k0.n,
+                key.depth,
+                k0.depth,
+                key.fixed,
+                k0.fixed
+            )));
+        }
+        let slot = seen
+            .get_mut(r.k.wrapping_sub(1))
+            .ok_or_else(|| bad(format!("shard {} is not between 1 and {n}", r.k)))?;
+        if let Some(other) = slot {
+            return Err(bad(format!("shard {} is given twice (also {other})", r.k)));
+        }
+        *slot = Some(name);
+        total.cleansings |= r.cleansings;
+        total.profiled &= r.profiled;
+        let overflow = || bad("the figures add up past 2^64 with the shards before it".into());
+        if total.profiled {
+            total.stats.checked_merge(&r.stats).ok_or_else(overflow)?;
+        } else {
+            // Totals only: each record counts the root, which the whole tree has once.
+            let s = &mut total.stats;
+            let root = u64::from(any);
+            s.solutions = s
+                .solutions
+                .checked_add(r.stats.solutions)
+                .ok_or_else(overflow)?;
+            s.updates = s
+                .updates
+                .checked_add(r.stats.updates)
+                .ok_or_else(overflow)?;
+            s.nodes = s.nodes.checked_add(r.stats.nodes).ok_or_else(overflow)? - root;
+            s.cleansings = s
+                .cleansings
+                .checked_add(r.stats.cleansings)
+                .ok_or_else(overflow)?;
+            s.levels.clear();
+            s.complete &= r.stats.complete;
+        }
+        any = true;
+        if let Some(t) = r.seconds {
+            total.seconds.0 += t;
+            total.seconds.1 += r.cpu_seconds.unwrap_or(0.0);
+            total.seconds.2 += 1;
+        }
+        total.rows = match (total.rows.take(), &r.rows) {
+            (Some(mut all), Some(rows)) => {
+                all.extend(rows.iter().cloned());
+                Some(all)
+            }
+            _ => None,
+        };
+    }
+    let missing: Vec<usize> = (1..=n).filter(|k| seen[k - 1].is_none()).collect();
+    if !missing.is_empty() {
+        if all {
+            return Err(RecordError::Missing { missing, n });
+        }
+        total.stats.complete = false;
+    }
+    Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key() -> RunKey {
+        RunKey::new("00000000000000ff", Heuristic::Mrv, 3, 2)
+    }
+
+    fn record(k: usize, levels: &[(u64, u64)], solutions: u64) -> ShardRecord {
+        let levels = levels
+            .iter()
+            .map(|&(nodes, updates)| Level { nodes, updates })
+            .collect();
+        ShardRecord::new(key(), k, 2, Stats::from_levels(solutions, levels, true))
+    }
+
+    #[test]
+    fn a_record_reads_back_as_written() {
+        let mut r = record(2, &[(2, 10), (3, 20)], 3);
+        r.seconds = Some(1.5);
+        r.rows = Some(vec![vec![0, 4], vec![1, 2], vec![3, 5]]);
+        r.key.fixed = vec![4];
+        let back = ShardRecord::parse("r.json", &r.to_json().to_string()).unwrap();
+        assert_eq!(back, r);
+    }
+
+    #[test]
+    fn damaged_records_are_refused_by_name() {
+        let good = record(1, &[(2, 10)], 1).to_json();
+        let cases: Vec<(Value, &str)> = vec![
+            (json!({"shard": good["shard"]}), "no `heuristic` field"),
+            (
+                {
+                    let mut v = good.clone();
+                    v["updates"] = json!(11);
+                    v
+                },
+                "do not match the levels",
+            ),
+            (
+                {
+                    let mut v = good.clone();
+                    v["shard"]["k"] = json!(4);
+                    v
+                },
+                "not between 1 and 3",
+            ),
+            (
+                {
+                    let mut v = good.clone();
+                    v["rows"] = json!([[1], [2]]);
+                    v
+                },
+                "1 solutions counted but 2 listed",
+            ),
+            (
+                {
+                    let mut v = good.clone();
+                    v["seconds"] = json!("soon");
+                    v
+                },
+                "not a number of seconds",
+            ),
+        ];
+        for (v, why) in cases {
+            let e = ShardRecord::parse("x.json", &v.to_string())
+                .unwrap_err()
+                .to_string();
+            assert!(e.starts_with("x.json: ") && e.contains(why), "{e}");
+        }
+        let e = ShardRecord::parse("x.json", "{\"solutions\": 1").unwrap_err();
+        assert!(e.to_string().contains("not JSON"), "{e}");
+    }
+
+    #[test]
+    fn adding_up_counts_the_root_once_and_names_what_is_missing() {
+        let (a, b, c) = (
+            record(1, &[(1, 5)], 0),
+            record(2, &[(0, 0), (4, 9)], 2),
+            record(3, &[(2, 7), (1, 1)], 1),
+        );
+        let named = |r: &ShardRecord| (format!("s{}", r.k), r.clone());
+        let m = add_up(&[named(&a), named(&b), named(&c)]).unwrap();
+        assert_eq!(
+            (m.stats.solutions, m.stats.updates, m.stats.nodes),
+            (3, 22, 9)
+        );
+        assert_eq!(
+            m.stats.nodes,
+            a.stats.nodes + b.stats.nodes + c.stats.nodes - 2
+        );
+        // Without profiles the totals are the same.
+        let bare = |r: &ShardRecord| {
+            let mut r = r.clone();
+            r.profiled = false;
+            r.stats.levels.clear();
+            (format!("s{}", r.k), r)
+        };
+        let t = add_up(&[bare(&a), bare(&b), bare(&c)]).unwrap();
+        assert_eq!((t.stats.updates, t.stats.nodes, t.profiled), (22, 9, false));
+        let e = add_up(&[named(&b)]).unwrap_err().to_string();
+        assert_eq!(e, "shards missing: 1, 3 of 3");
+        let e = add_up(&[named(&b), named(&b)]).unwrap_err().to_string();
+        assert!(e.contains("shard 2 is given twice (also s2)"), "{e}");
+        let mut other = c.clone();
+        other.key.depth = 3;
+        let e = add_up(&[named(&a), named(&other)]).unwrap_err().to_string();
+        assert!(e.contains("another run than s1"), "{e}");
+    }
+}
