@@ -264,7 +264,12 @@ fn a_split_campaign_runs_its_subcases_and_adds_them_up() {
         status.contains("all subcases: 0 of 6 shards done"),
         "{status}"
     );
+    assert!(status.contains("classes: 0 among 0 solutions"), "{status}");
     ok(&["campaign", "run", s(&dir), "-q", "--threads", "2"]);
+    // Figure 13's 3 classes, each met once or twice (T breaks what W breaks in the Aztec).
+    let status = ok(&["campaign", "status", s(&dir)]);
+    assert!(status.contains("classes: 3 among "), "{status}");
+    assert!(!status.contains("lower bound"), "{status}");
     let merged: Value = serde_json::from_str(&ok(&["campaign", "merge", s(&dir), "--json"]))
         .expect("one JSON object");
     // Each subcase as one unsharded search with X's row fixed first.

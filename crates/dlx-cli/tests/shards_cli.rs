@@ -239,13 +239,80 @@ fn estimates_bracket_the_known_trees() {
     std::fs::remove_dir_all(dir).ok();
 }
 
-/// The paper's two largest known trees (the counts take a few seconds).
+/// The paper's two largest known trees and 13 and 14 queens (the counts take seconds).
 #[test]
-#[ignore = "counts 6x10 and Scott exactly for the truth: about 10 s"]
-fn estimates_bracket_6x10_and_scott() {
+#[ignore = "counts 6x10, Scott and 13 and 14 queens exactly for the truth: about 30 s"]
+fn estimates_bracket_6x10_scott_and_queens() {
     let dir = scratch("estimate-slow");
-    brackets(&dir, &[("pentomino-6x10", "mrv"), ("scott", "mrv")]);
+    brackets(
+        &dir,
+        &[
+            ("pentomino-6x10", "mrv"),
+            ("scott", "mrv"),
+            ("queens-13", "mrv"),
+            ("queens-14", "mrv"),
+        ],
+    );
     std::fs::remove_dir_all(dir).ok();
+}
+
+/// The Aztec diamond's subcases, whose truth (10^12 updates each) is the finished campaign
+/// in `results/aztec`: with X's row fixed (`--fix`, as the campaign fixes it), an interval
+/// the estimate states holds the truth, and a figure it cannot bound is said to be so (the
+/// 7 to 36 solutions among 10^9 nodes are never reached; before the tail index was
+/// checked, 10 of 18 stated intervals of their nodes missed the truth).
+#[test]
+fn estimates_bracket_the_aztec_subcases() {
+    let results = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../results/aztec");
+    for sub in ["x1", "x4", "x6"] {
+        let dir = results.join(sub);
+        let truth = json_of(&["campaign", "merge", dir.to_str().unwrap(), "--json"]);
+        let meta: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("campaign.json")).unwrap())
+                .unwrap();
+        let fixed = meta["fixed"][0].to_string();
+        let est = json_of(&[
+            "estimate",
+            dir.join("matrix.dlx").to_str().unwrap(),
+            "--fix",
+            &fixed,
+            "--samples",
+            "100000",
+            "--json",
+        ]);
+        for what in ["nodes", "updates", "solutions"] {
+            let t = truth[what].as_f64().unwrap();
+            let e = &est[what];
+            let (lo, hi) = (
+                e["ci95"][0].as_f64().unwrap(),
+                e["ci95"][1].as_f64().unwrap(),
+            );
+            assert!(
+                e["bounded"] == false || (lo <= t && t <= hi),
+                "{sub} {what}: {e} vs {t}"
+            );
+        }
+        // Their probes' tails are far heavier than those of the paper's small problems:
+        // the tool says so rather than state an interval.
+        if sub == "x1" {
+            let text = String::from_utf8(
+                dlx(&[
+                    "estimate",
+                    dir.join("matrix.dlx").to_str().unwrap(),
+                    "--fix",
+                    &fixed,
+                    "--samples",
+                    "100000",
+                ])
+                .stdout,
+            )
+            .unwrap();
+            assert!(
+                text.contains("nodes: the largest probes have a tail index of"),
+                "{text}"
+            );
+        }
+    }
 }
 
 #[test]

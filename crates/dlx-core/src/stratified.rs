@@ -70,6 +70,9 @@ fn stratified(
     let mut level_nodes: Vec<f64> = cut.stats.levels.iter().map(|l| l.nodes as f64).collect();
     let mut levels_below: Vec<Vec<f64>> = vec![Vec::new(); strata];
     let pilot = (samples / 4 / strata.max(1) as u64).max(PILOT);
+    // Each second-round probe's contribution to the total (its value over its stratum's
+    // probes), per figure, for the tail index.
+    let mut contributions: [Vec<f64>; 3] = Default::default();
     let mut probe = |i: usize,
                      n: u64,
                      round: u64,
@@ -82,8 +85,14 @@ fn stratified(
         }
         let seed = seed ^ (i as u64 + 1) ^ (round << 40);
         let est = dlx.estimate_with(heuristic, n, seed, |_, p| {
-            for (r, x) in runs[i].iter_mut().zip([p.nodes, p.updates, p.solutions]) {
+            let values = [p.nodes, p.updates, p.solutions];
+            for (r, x) in runs[i].iter_mut().zip(values) {
                 r.push(x);
+            }
+            if round == 1 {
+                for (c, x) in contributions.iter_mut().zip(values) {
+                    c.push(x / n as f64);
+                }
             }
         });
         for _ in path {
@@ -139,7 +148,13 @@ fn stratified(
             level_nodes[at] += x / n as f64;
         }
     }
-    let [nodes, updates, solutions] = total.summaries(probes);
+    let [mut nodes, mut updates, mut solutions] = total.summaries(probes);
+    for (s, c) in [&mut nodes, &mut updates, &mut solutions]
+        .into_iter()
+        .zip(&contributions)
+    {
+        s.tail_index = crate::estimate::tail_index(c);
+    }
     Estimate {
         samples: probes,
         nodes,
@@ -192,6 +207,7 @@ impl Parts {
                 } else {
                     0.0
                 },
+                tail_index: None,
             }
         })
     }

@@ -376,7 +376,43 @@ fn status(c: &Campaign) -> Result<(), CliError> {
             grouped(all as u64)
         ));
     }
+    if let Campaign::Split(split) = c {
+        text.push_str(&classes(
+            split,
+            searches.iter().all(|(_, s)| s.keep_solutions),
+        ));
+    }
     write_output("-", &text)
+}
+
+/// The classes of the solutions found so far, when the split is a named problem's (whose
+/// board's symmetries are known) and the records keep the solutions.
+fn classes(split: &Split, kept: bool) -> String {
+    let name = split.problem.split(':').next().unwrap_or_default();
+    if !dlx_paper::aztec::SPLITS.iter().any(|(n, _, _)| *n == name) {
+        return String::new();
+    }
+    if !kept {
+        return "classes: not counted (the records keep no solutions: start with --solutions)\n"
+            .into();
+    }
+    let reading = dlx_paper::aztec::Campaign {
+        problem: name.to_string(),
+        ..dlx_paper::aztec::Campaign::new(&split.dir)
+    };
+    match reading.read() {
+        Ok(report) => format!(
+            "classes: {} among {} under the board's symmetries{}\n",
+            grouped(report.classes().classes as u64),
+            counted(report.total().solutions, "solution"),
+            if report.complete {
+                ""
+            } else {
+                " (so far: a lower bound)"
+            }
+        ),
+        Err(e) => format!("classes: not counted ({e})\n"),
+    }
 }
 
 /// One search's status lines, and its finished records.

@@ -30,6 +30,10 @@ pub struct Args {
     /// matrix with colours or bounds always gets the plain one.
     #[arg(long)]
     pub knuth: bool,
+    /// Options (0-based, comma-separated) chosen before the search, as a campaign's subcase
+    /// fixes its piece's row (its `campaign.json` lists them as `fixed`).
+    #[arg(long, value_name = "OPTIONS", value_delimiter = ',')]
+    pub fix: Vec<usize>,
     /// Estimate only shard K of N (the part `--shard K/N` of `dlx solve` searches).
     #[arg(long, value_name = "K/N", value_parser = crate::report::parse_shard, conflicts_with = "knuth")]
     pub shard: Option<(usize, usize)>,
@@ -90,7 +94,7 @@ fn move_first(matrix: &Matrix, names: &[String]) -> Result<Matrix, CliError> {
 fn summary_json(s: &Summary) -> serde_json::Value {
     let (lo, hi) = s.ci95();
     json!({"mean": s.mean, "std_dev": s.std_dev, "std_error": s.std_error, "ci95": [lo, hi],
-           "heaviest": s.heaviest, "bounded": s.is_bounded()})
+           "heaviest": s.heaviest, "tail_index": s.tail_index, "bounded": s.is_bounded()})
 }
 
 /// Why the sample cannot bound a figure, if it cannot.
@@ -100,6 +104,11 @@ fn unbounded(what: &str, s: &Summary) -> Option<String> {
     } else if s.mean == 0.0 {
         Some(format!(
             "{what}: no probe reached one, so the sample cannot bound them (there may be none, or many)\n"
+        ))
+    } else if s.tail_too_heavy() {
+        Some(format!(
+            "{what}: the largest probes have a tail index of {:.2} (under 1), so the mean is not settled and the interval cannot be trusted; more probes help little: estimate the shards (--shard K/N) or subcases apart\n",
+            s.tail_index.unwrap_or_default()
         ))
     } else {
         Some(format!(
@@ -183,9 +192,22 @@ pub fn run(args: Args) -> Result<(), CliError> {
     // The engine `dlx solve` would search with: colours, bounds and options without a
     // primary item are Algorithm C/M's.
     let plain = matrix.is_plain() && matrix.options_without_primary() == 0;
+    let fixed = || -> Result<Dlx, CliError> {
+        let mut dlx = Dlx::new(&matrix);
+        for &o in &args.fix {
+            dlx.fix(o)
+                .map_err(|e| CliError::Estimate(format!("--fix {o}: {e}")))?;
+        }
+        Ok(dlx)
+    };
+    if !plain && !args.fix.is_empty() {
+        return Err(CliError::Estimate(
+            "--fix: options can be fixed only in a matrix without colours or bounds".into(),
+        ));
+    }
     let est = match (plain, args.knuth, args.shard) {
         (true, false, shard) => {
-            let mut dlx = Dlx::new(&matrix);
+            let mut dlx = fixed()?;
             let mut solve = dlx.solve().heuristic(args.heuristic);
             if let Some((k, n)) = shard {
                 solve = solve
@@ -194,7 +216,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             }
             solve.estimate(args.samples, args.seed)
         }
-        (true, true, _) => Dlx::new(&matrix).estimate(args.heuristic, args.samples, args.seed),
+        (true, true, _) => fixed()?.estimate(args.heuristic, args.samples, args.seed),
         (false, _, Some(_)) => {
             return Err(CliError::Estimate(
                 "--shard: a matrix with colours or bounds is estimated whole".into(),
