@@ -247,7 +247,7 @@ impl<'a, E: Engine> Solve<'a, E> {
 
     /// This run's shard part, if it has a shard (taken: the run is then used up).
     #[cfg(feature = "parallel")]
-    pub(crate) fn shard_cut_ref(&mut self) -> Option<engine::Cut<E::Path>> {
+    pub(crate) fn take_shard_cut(&mut self) -> Option<engine::Cut<E::Path>> {
         self.shard?;
         self.shard_part();
         self.cut.take()

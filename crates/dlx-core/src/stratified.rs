@@ -43,7 +43,7 @@ impl Solve<'_, Dlx> {
     #[cfg(feature = "parallel")]
     pub fn estimate(mut self, samples: u64, seed: u64) -> Estimate {
         let heuristic = self.rule();
-        let cut = match self.shard_cut_ref() {
+        let cut = match self.take_shard_cut() {
             Some(cut) => cut,
             None => {
                 let strata = (samples / PROBES_PER_STRATUM).clamp(1, MAX_STRATA) as usize;
