@@ -140,6 +140,34 @@ enum Points {
     All,
 }
 
+/// The runs restricting each of `pieces` to the least, then the greatest, placements of
+/// their orbits under `group`, labelled `prefix piece half`.
+fn restricted(
+    prefix: &str,
+    o: Point,
+    fixed: Option<(&'static str, Vec<Cell>)>,
+    pieces: &[&'static str],
+    group: &[Sym],
+) -> Vec<Job> {
+    let mut jobs = Vec::new();
+    for &piece in pieces {
+        for greatest in [false, true] {
+            let half = if greatest { "greatest" } else { "least" };
+            jobs.push(Job {
+                label: format!("{prefix}\t{piece}\t{half}"),
+                o,
+                fixed: fixed.clone(),
+                restrict: Some(Restrict {
+                    piece,
+                    greatest,
+                    group: group.to_vec(),
+                }),
+            });
+        }
+    }
+    jobs
+}
+
 fn reflective_jobs(classes: &[i32], which: Points) -> Vec<Job> {
     let c = centre();
     let mut jobs = Vec::new();
@@ -162,23 +190,13 @@ fn reflective_jobs(classes: &[i32], which: Points) -> Vec<Job> {
                 fixed: None,
                 restrict: None,
             });
-            for piece in ACHIRAL {
-                for greatest in [false, true] {
-                    jobs.push(Job {
-                        label: format!(
-                            "{d2}\t{point}\t{piece}\t{}",
-                            if greatest { "greatest" } else { "least" }
-                        ),
-                        o,
-                        fixed: None,
-                        restrict: Some(Restrict {
-                            piece,
-                            greatest,
-                            group: group.clone(),
-                        }),
-                    });
-                }
-            }
+            jobs.extend(restricted(
+                &format!("{d2}\t{point}"),
+                o,
+                None,
+                &ACHIRAL,
+                &group,
+            ));
         }
     }
     jobs
@@ -217,23 +235,7 @@ fn centre_jobs() -> Vec<Job> {
         fixed: None,
         restrict: None,
     });
-    for piece in ACHIRAL {
-        for greatest in [false, true] {
-            jobs.push(Job {
-                label: format!(
-                    "0\tall\t{piece}\t{}",
-                    if greatest { "greatest" } else { "least" }
-                ),
-                o: c,
-                fixed: None,
-                restrict: Some(Restrict {
-                    piece,
-                    greatest,
-                    group: d6(),
-                }),
-            });
-        }
-    }
+    jobs.extend(restricted("0\tall", c, None, &ACHIRAL, &d6()));
     for v in v_placements(c) {
         let stab: Vec<Sym> = d6().into_iter().filter(|&g| image(c, g, &v) == v).collect();
         let name = format!("V={}", cells_text(&v));
@@ -244,23 +246,13 @@ fn centre_jobs() -> Vec<Job> {
             restrict: None,
         });
         if stab.len() > 1 {
-            for piece in ["C", "E", "X"] {
-                for greatest in [false, true] {
-                    jobs.push(Job {
-                        label: format!(
-                            "0\t{name}\t{piece}\t{}",
-                            if greatest { "greatest" } else { "least" }
-                        ),
-                        o: c,
-                        fixed: Some(("V", v.clone())),
-                        restrict: Some(Restrict {
-                            piece,
-                            greatest,
-                            group: stab.clone(),
-                        }),
-                    });
-                }
-            }
+            jobs.extend(restricted(
+                &format!("0\t{name}"),
+                c,
+                Some(("V", v.clone())),
+                &["C", "E", "X"],
+                &stab,
+            ));
         }
     }
     jobs
@@ -323,7 +315,7 @@ fn read(files: &[String]) -> Vec<Rec> {
         let text = std::fs::read_to_string(f).expect("a readable result file");
         for line in text.lines() {
             let v: Vec<&str> = line.split('\t').collect();
-            if v.len() < 8 {
+            if line.starts_with('#') || v.len() < 8 {
                 continue;
             }
             out.push(Rec {
@@ -430,161 +422,139 @@ fn centre_candidates(recs: &[Rec]) -> Vec<(String, u64, u64)> {
     out
 }
 
+/// The solution classes of each subcase (Goodger's counts, equal to ours).
+const CLASSES: [(i32, u64); 6] = [
+    (0, 1914),
+    (1, 5727),
+    (3, 11447),
+    (4, 7549),
+    (9, 15717),
+    (12, 75490),
+];
+
+/// One candidate figure for a subcase: (updates, solutions found, description).
+type Cand = (u64, u64, String);
+
 fn combine(files: &[String]) {
     let recs = read(files);
-    let centre = centre_candidates(&recs);
-    println!("d2 = 0 candidates ({}):", centre.len());
-    for (n, s, u) in &centre {
-        println!("  {n}: {s} solutions, {u} updates");
+    let mut per: BTreeMap<i32, Vec<Cand>> = BTreeMap::new();
+    for (n, s, u) in centre_candidates(&recs) {
+        per.entry(0).or_default().push((u, s, format!("d2=0 {n}")));
     }
-    let classes = [1, 3, 4, 9, 12];
-    // Per class: conventions (piece, half) -> per point (solutions, updates).
-    let mut per: BTreeMap<i32, BTreeMap<(String, String), Vec<(String, u64, u64)>>> =
-        BTreeMap::new();
-    for r in recs.iter().filter(|r| r.d2 != 0) {
-        per.entry(r.d2)
-            .or_default()
-            .entry((r.piece.clone(), r.half.clone()))
-            .or_default()
-            .push((r.point.clone(), r.solutions, r.updates));
-    }
-    for d2 in classes {
-        let Some(m) = per.get(&d2) else {
-            println!("d2 = {d2}: no runs");
-            continue;
-        };
-        println!("d2 = {d2}:");
-        for ((p, h), v) in m {
-            let us: Vec<String> = v.iter().map(|(pt, s, u)| format!("{pt}:{s}/{u}")).collect();
-            println!("  {p} {h}: {}", us.join("  "));
-        }
-    }
-    let present: Vec<i32> = classes
+    // The least point of each class (the first in `o_positions`).
+    let least: BTreeMap<i32, String> = o_positions()
         .into_iter()
-        .filter(|d| per.contains_key(d))
+        .rev()
+        .map(|(d2, o)| (d2, format!("{},{}", o.0, o.1)))
         .collect();
-    if present.len() < classes.len() {
-        println!("classes missing: combinations over those present only are not comparable");
-        return;
+    for r in recs.iter().filter(|r| r.d2 != 0) {
+        let mark = if least.get(&r.d2) == Some(&r.point) {
+            " (least point)"
+        } else {
+            ""
+        };
+        per.entry(r.d2).or_default().push((
+            r.updates,
+            r.solutions,
+            format!("d2={}@{}{mark} {} {}", r.d2, r.point, r.piece, r.half),
+        ));
     }
-    // (a) one convention for all five classes, points free.
-    let conventions: Vec<(String, String)> = per[&1].keys().cloned().collect();
-    let mut totals_a: Vec<(u64, String)> = Vec::new();
-    for conv in &conventions {
-        let lists: Vec<&Vec<(String, u64, u64)>> =
-            classes.iter().filter_map(|d| per[d].get(conv)).collect();
-        if lists.len() < classes.len() {
-            continue;
-        }
-        let mut partial: Vec<(u64, String)> = vec![(0, String::new())];
-        for (d2, list) in classes.iter().zip(&lists) {
-            let mut next = Vec::new();
-            for (u, name) in &partial {
-                for (pt, _, v) in list.iter() {
-                    next.push((u + v, format!("{name} d2={d2}@{pt}")));
-                }
-            }
-            partial = next;
-        }
-        for (u, name) in partial {
-            for (cn, _, cu) in &centre {
-                totals_a.push((u + cu, format!("{} {}:{name}; d2=0 {cn}", conv.0, conv.1)));
-            }
+    for (d2, list) in &per {
+        let exact = CLASSES.iter().find(|c| c.0 == *d2).map_or(0, |c| c.1);
+        let n_exact = list.iter().filter(|c| c.1 == exact).count();
+        println!(
+            "d2 = {d2}: {} candidates, {n_exact} finding each of the {exact} classes once",
+            list.len()
+        );
+    }
+    for (d2, exact) in CLASSES {
+        println!("d2 = {d2}, candidates finding exactly {exact} solutions:");
+        for (u, _, n) in per.get(&d2).into_iter().flatten().filter(|c| c.1 == exact) {
+            println!("  {u}  {n}");
         }
     }
-    report(
-        "(a) one convention for the five reflective subcases",
-        &mut totals_a,
+    let exact_only = |d2: i32, c: &Cand| CLASSES.iter().any(|k| k.0 == d2 && k.1 == c.1);
+    search(
+        "F1: every subcase finds each of its classes once (total 124,519 found)",
+        &per,
+        &exact_only,
     );
-    // (b) everything free: meet in the middle on (1, 3, 4) and (9, 12, 0).
-    let all = |d2: i32| -> Vec<(u64, String)> {
-        per[&d2]
-            .iter()
-            .flat_map(|((p, h), v)| {
-                v.iter()
-                    .map(move |(pt, _, u)| (*u, format!("d2={d2}@{pt} {p} {h}")))
-            })
+    search(
+        "F2: O at the least point (the wedge of (2, 6)), any candidate",
+        &per,
+        &|d2, c: &Cand| d2 == 0 || c.2.contains("(least point)"),
+    );
+    search("F3: F1 at the least points only", &per, &|d2, c: &Cand| {
+        exact_only(d2, c) && (d2 == 0 || c.2.contains("(least point)"))
+    });
+    search("F4: every candidate run", &per, &|_, _| true);
+}
+
+/// Searches the combinations of one candidate per subcase (those `keep` admits) for the
+/// paper's total: a meet in the middle on (1, 3, 4) and (0, 9, 12).
+fn search(title: &str, per: &BTreeMap<i32, Vec<Cand>>, keep: &dyn Fn(i32, &Cand) -> bool) {
+    let list = |d2: i32| -> Vec<(u64, String)> {
+        per.get(&d2)
+            .into_iter()
+            .flatten()
+            .filter(|c| keep(d2, c))
+            .map(|c| (c.0, c.2.clone()))
             .collect()
     };
-    let mut left: Vec<(u64, String)> = vec![(0, String::new())];
-    for d2 in [1, 3, 4] {
-        left = left
-            .iter()
-            .flat_map(|(u, n)| {
-                all(d2)
-                    .into_iter()
-                    .map(move |(v, m)| (u + v, format!("{n}; {m}")))
-            })
-            .collect();
-    }
-    let mut right: Vec<(u64, String)> = centre
-        .iter()
-        .map(|(n, _, u)| (*u, format!("d2=0 {n}")))
-        .collect();
-    for d2 in [9, 12] {
-        right = right
-            .iter()
-            .flat_map(|(u, n)| {
-                all(d2)
-                    .into_iter()
-                    .map(move |(v, m)| (u + v, format!("{n}; {m}")))
-            })
-            .collect();
+    let side = |classes: &[i32]| -> Vec<(u64, String)> {
+        let mut acc: Vec<(u64, String)> = vec![(0, String::new())];
+        for &d2 in classes {
+            let l = list(d2);
+            acc = acc
+                .iter()
+                .flat_map(|(u, n)| {
+                    l.iter().map(move |(v, m)| {
+                        (
+                            u + v,
+                            if n.is_empty() {
+                                m.clone()
+                            } else {
+                                format!("{n}; {m}")
+                            },
+                        )
+                    })
+                })
+                .collect();
+        }
+        acc
+    };
+    let mut left = side(&[1, 3, 4]);
+    let right = side(&[0, 9, 12]);
+    if left.is_empty() || right.is_empty() {
+        println!("{title}: no complete combination");
+        return;
     }
     left.sort();
     let combos = left.len() as f64 * right.len() as f64;
-    let (lo, hi) = (
-        left[0].0 + right.iter().map(|r| r.0).min().unwrap_or(0),
-        left[left.len() - 1].0 + right.iter().map(|r| r.0).max().unwrap_or(0),
-    );
+    let lo = left[0].0 + right.iter().map(|r| r.0).min().unwrap_or(0);
+    let hi = left[left.len() - 1].0 + right.iter().map(|r| r.0).max().unwrap_or(0);
     let mut matches = 0u64;
     let mut nearest: Vec<(u64, String)> = Vec::new();
     for (u, n) in &right {
         let want = TARGET.saturating_sub(*u);
         let k = left.partition_point(|(v, _)| *v < want);
-        for j in k.saturating_sub(1)..(k + 1).min(left.len()) {
-            let total = left[j].0 + u;
+        for (v, m) in &left[k.saturating_sub(1)..(k + 1).min(left.len())] {
+            let total = v + u;
             if total == TARGET {
                 matches += 1;
-                println!("(b) MATCH: {}; {n}", left[j].1);
+                println!("MATCH: {m}; {n}");
             }
-            nearest.push((
-                total.abs_diff(TARGET),
-                format!("{total}: {}; {n}", left[j].1),
-            ));
+            nearest.push((total.abs_diff(TARGET), format!("{total}: {m}; {n}")));
         }
     }
     nearest.sort();
-    nearest.truncate(5);
+    nearest.truncate(3);
     println!(
-        "(b) everything free: {combos:.3e} combinations, totals {lo}..{hi}, expected chance matches {:.3}, exact matches {matches}",
-        combos / (hi - lo) as f64
+        "{title}: {combos:.3e} combinations, totals {lo}..{hi}, expected chance matches {:.2e}, exact matches {matches}",
+        combos / (hi - lo).max(1) as f64
     );
     for (d, n) in nearest {
         println!("  off by {d}: {n}");
-    }
-}
-
-fn report(title: &str, totals: &mut [(u64, String)]) {
-    if totals.is_empty() {
-        println!("{title}: no complete combination");
-        return;
-    }
-    totals.sort();
-    let (lo, hi) = (totals[0].0, totals[totals.len() - 1].0);
-    let matches = totals.iter().filter(|t| t.0 == TARGET).count();
-    println!(
-        "{title}: {} combinations, totals {lo}..{hi}, expected chance matches {:.5}, exact matches {matches}",
-        totals.len(),
-        totals.len() as f64 / (hi - lo).max(1) as f64
-    );
-    let k = totals.partition_point(|t| t.0 < TARGET);
-    let mut near: Vec<&(u64, String)> = totals[k.saturating_sub(3)..(k + 3).min(totals.len())]
-        .iter()
-        .collect();
-    near.sort_by_key(|t| t.0.abs_diff(TARGET));
-    for (u, n) in near {
-        println!("  {u} (off by {}): {n}", u.abs_diff(TARGET));
     }
 }
 
@@ -618,6 +588,34 @@ fn main() {
         Some("centre") => {
             let threads = args[2].parse().expect("a thread count");
             run_jobs(centre_jobs(), threads, &args[3], None);
+        }
+        Some("pick") => {
+            // pick THREADS FILE DEADLINE DONE d2:PIECES...: the other points of each class, only
+            // the listed pieces, skipping runs already in DONE.
+            let threads = args[2].parse().expect("a thread count");
+            let deadline = Some(args[4].parse().expect("seconds"));
+            let done = std::fs::read_to_string(&args[5]).unwrap_or_default();
+            let mut jobs = Vec::new();
+            for spec in &args[6..] {
+                let (d2, pieces) = spec.split_once(':').expect("d2:PIECES");
+                let d2: i32 = d2.parse().expect("a squared distance");
+                let pieces: Vec<&str> = pieces.split(',').collect();
+                jobs.extend(
+                    reflective_jobs(&[d2], Points::Others)
+                        .into_iter()
+                        .filter(|j| {
+                            j.restrict
+                                .as_ref()
+                                .is_some_and(|r| pieces.contains(&r.piece))
+                        })
+                        .filter(|j| {
+                            !done
+                                .lines()
+                                .any(|l| l.starts_with(&format!("{}\t", j.label)))
+                        }),
+                );
+            }
+            run_jobs(jobs, threads, &args[3], deadline);
         }
         Some("combine") => combine(&args[2..]),
         Some("count") => {
