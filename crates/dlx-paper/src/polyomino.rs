@@ -53,7 +53,15 @@ pub const NAMES: &[(&str, &str)] = &[
     ),
     (
         "dudeney",
-        "Dudeney: 12 pentominoes and the square tetromino on the 8x8 board",
+        "Dudeney: 12 pentominoes and the square tetromino on the 8x8 board (one run)",
+    ),
+    (
+        "dudeney-a",
+        "Dudeney, the paper's first run: X centred at 23, 24 or 34",
+    ),
+    (
+        "dudeney-b",
+        "Dudeney, the paper's second run: X centred at 22, 33 or 44, Z turned over",
     ),
     (
         "y45-a",
@@ -147,17 +155,39 @@ fn rectangle(h: usize, w: usize) -> Puzzle {
     p
 }
 
-/// Dudeney: the full 8x8 board, cells `ij`, pieces F..Z then O; X centred at i, j <= 4, P
-/// not turned over.
-fn dudeney() -> Puzzle {
+fn dudeney_board() -> Puzzle {
     let mut p = Puzzle::new(board(8, 8, CellNames::OneBased));
     p.pieces(pentominoes());
     p.piece(square_tetromino());
+    p
+}
+
+/// Dudeney in one run: the full 8x8 board, cells `ij`, pieces F..Z then O; X centred at
+/// i, j <= 4, P not turned over.
+fn dudeney() -> Puzzle {
+    let mut p = dudeney_board();
     spec(&mut p, "X").allow(|pl| {
         let (r, c) = pl.centre();
         r <= 3 && c <= 3
     });
     spec(&mut p, "P").one_sided();
+    p
+}
+
+/// Dudeney as the paper runs it, in two runs whose figures add up to its own: X centred in
+/// the eighth i <= j <= 4, either off the diagonal (`diagonal` false: 23, 24, 34; nothing else
+/// restricted) or on it (22, 33, 44, where the diagonal reflection is left: Z turned over,
+/// the two rotations of its mirror image).
+fn dudeney_eighth(diagonal: bool) -> Puzzle {
+    let mut p = dudeney_board();
+    spec(&mut p, "X").allow(move |pl| {
+        let (r, c) = pl.centre();
+        r <= c && c <= 3 && (r == c) == diagonal
+    });
+    if diagonal {
+        let rotations = pentomino("Z").expect("Z exists").shape.rotations().len();
+        spec(&mut p, "Z").only_orientations(&[rotations, rotations + 1]);
+    }
     p
 }
 
@@ -263,6 +293,8 @@ pub fn puzzle(name: &str) -> Option<Puzzle> {
         "pentomino-4x15" => rectangle(4, 15),
         "pentomino-3x20" => rectangle(3, 20),
         "dudeney" => dudeney(),
+        "dudeney-a" => dudeney_eighth(false),
+        "dudeney-b" => dudeney_eighth(true),
         "one-sided-3x30" => one_sided_3x30(),
         "one-sided-9x10" => one_sided_9x10(),
         "dominoes" => dominoes(),
@@ -306,9 +338,9 @@ pub(crate) fn families() -> Vec<Family> {
             make: |n| n.starts_with("pentomino-").then(|| make(n)).flatten(),
         },
         Family {
-            pattern: "dudeney",
-            about: "12 pentominoes and the square tetromino on the chessboard",
-            make: |n| (n == "dudeney").then(|| make(n)).flatten(),
+            pattern: "dudeney[-a|-b]",
+            about: "12 pentominoes and the square tetromino on the chessboard (one run, or the paper's two)",
+            make: |n| n.starts_with("dudeney").then(|| make(n)).flatten(),
         },
         Family {
             pattern: "y45-a|b|c|d",
@@ -366,6 +398,9 @@ mod tests {
         };
         assert_eq!(count("pentomino-6x10", "X"), 8);
         assert_eq!(count("dudeney", "X"), 9);
+        assert_eq!(count("dudeney-a", "X"), 3);
+        assert_eq!(count("dudeney-b", "X"), 3);
+        assert_eq!(count("dudeney-b", "Z"), 2 * 36);
         assert_eq!(count("one-sided-3x30", "X"), 3);
         assert_eq!(count("one-sided-9x10", "X"), 28);
         assert_eq!(count("scott-x23", "X"), 1);
