@@ -306,6 +306,11 @@ fn a_split_campaign_runs_its_subcases_and_adds_them_up() {
                 .any(|r| r.as_u64() == Some(fixed))
         );
     }
+    // The help names every problem that declares a split.
+    let help = ok(&["campaign", "start", "--help"]);
+    for (split, _, _) in dlx_paper::aztec::SPLITS {
+        assert!(help.contains(split), "{split}: {help}");
+    }
     // A problem without a split says which have one.
     let (code, e) = fails(&[
         "campaign",

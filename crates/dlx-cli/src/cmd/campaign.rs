@@ -52,7 +52,7 @@ pub enum Action {
         solutions: bool,
         /// Split a named problem into its subcases, one folder each: the places of one
         /// piece, one per orbit of the board's symmetries, searched with it fixed
-        /// (`dlx paper list` says which problems declare a split).
+        /// (tetrasticks-aztec, tetrasticks-aztec-spiked, tetrasticks-welded-4x4).
         #[arg(long, requires = "problem")]
         subcases: bool,
     },
