@@ -160,6 +160,7 @@ fn one_sided_9x10_search() -> Table {
     t.note("is closed under reflection and no solution is its own mirror image, so each class");
     t.note("under the rectangle's 4 symmetries is counted twice: classes = solutions / 2");
     t.note("(results/pentomino-9x10-one-sided/README.md). One S-heuristic search, 128 shards.");
+    t.note("So Wassermann's figure counts the tilings up to the rectangle's 4 symmetries.");
     if !complete {
         t.note(format!(
             "NOT FINISHED: {} of {} shards; `dlx campaign run {}` goes on.",
