@@ -509,7 +509,7 @@ mod tests {
         // A record of another run, written by hand, is named and not used.
         let mut other = record(2);
         other.key.fixed.clear();
-        std::fs::write(c.shard_path(2), other.to_json().to_string()).unwrap();
+        write_atomic(c.shard_path(2), other.to_json().to_string().as_bytes()).unwrap();
         let e = c.merge().unwrap_err().to_string();
         assert!(
             e.contains("shard-2-of-2.json") && e.contains("another run"),
