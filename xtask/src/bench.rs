@@ -9,6 +9,8 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use dlx_core::bits::Bits;
@@ -114,8 +116,122 @@ const SUDOKU_SETS: &[(&str, bool)] = &[
     ("royle_17clue_sample.txt", false),
 ];
 
-/// `cargo xtask bench sudoku [--rounds N] [--peer PATH]`.
+/// The larger boards of `cargo xtask bench sudoku --large`.
+const LARGE_SETS: &[&str] = &[
+    "16x16/alspv_16x16-easy.txt",
+    "16x16/alspv_16x16-medium.txt",
+    "16x16/hexadoku_michael404.txt",
+    "25x25/alspv_25x25-easy.txt",
+    "25x25/sudoku25_michael404.txt",
+    "36x36/sudoku36_michael404.txt",
+];
+
+/// The puzzles of a sudoku file: a grid layout or numbers (one puzzle), else one per line,
+/// with their names where the lines have them (a bad line is a bad puzzle, not the end).
+fn puzzles_of(text: &str) -> Vec<(String, Result<Grid, String>)> {
+    if let Ok(g) = dlx_sudoku::parse(text, None) {
+        return vec![(String::new(), Ok(g))];
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    parse_lines(text, None)
+        .into_iter()
+        .map(|e| {
+            let line = lines.get(e.line - 1).copied().unwrap_or("");
+            let name = line
+                .split_once(':')
+                .map_or("", |(name, _)| name)
+                .to_string();
+            (name, e.puzzle.map_err(|err| err.to_string()))
+        })
+        .collect()
+}
+
+/// Runs `f` with `flag` set after `limit` unless it returns first; true if it did.
+fn within<T>(flag: &Arc<AtomicBool>, limit: Duration, f: impl FnOnce() -> T) -> (T, bool) {
+    flag.store(false, Ordering::Relaxed);
+    let (done, wait) = mpsc::channel::<()>();
+    let watch = Arc::clone(flag);
+    let watchdog = std::thread::spawn(move || {
+        if wait.recv_timeout(limit) == Err(mpsc::RecvTimeoutError::Timeout) {
+            watch.store(true, Ordering::Relaxed);
+        }
+    });
+    let out = f();
+    let _ = done.send(());
+    let _ = watchdog.join();
+    (out, !flag.load(Ordering::Relaxed))
+}
+
+/// 16x16 to 36x36: first solution and uniqueness, candidate masks against dancing links
+/// with propagation (stopped after `links_limit` seconds a puzzle), per puzzle, in the same
+/// run.
+fn large_boards(links_limit: Duration) -> Result<(), String> {
+    let mut masks = Solver::new();
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut links = Solver::new().masks_from(7).interrupt(Arc::clone(&flag));
+    for &file in LARGE_SETS {
+        let path = data_dir().join("sudoku").join(file);
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("{}: {e} (the shared data folder is needed)", path.display()))?;
+        for (name, p) in puzzles_of(&text) {
+            let label = if name.is_empty() {
+                file.to_string()
+            } else {
+                format!("{file} {name}")
+            };
+            let p = match p {
+                Ok(p) => p,
+                Err(e) => {
+                    println!("{label}: skipped, not a puzzle ({e})");
+                    continue;
+                }
+            };
+            let time = |solver: &mut Solver| {
+                let t = Instant::now();
+                let s = solver.solve(&p);
+                let first = t.elapsed();
+                let t = Instant::now();
+                let count = solver.count(&p, Some(2));
+                (s, count, first, t.elapsed())
+            };
+            let (s, count, first, proof) = time(&mut masks);
+            if !s.as_ref().is_some_and(|s| s.solves(&p)) {
+                return Err(format!("{label}: no solution found by the masks"));
+            }
+            let ms = |d: Duration| d.as_secs_f64() * 1e3;
+            let mut line = format!(
+                "{label}: masks {:.1} ms solve, {:.1} ms uniqueness{}",
+                ms(first),
+                ms(proof),
+                if count == 1 { "" } else { " (not unique)" }
+            );
+            let ((s2, count2, first2, proof2), finished) =
+                within(&flag, links_limit, || time(&mut links));
+            if !finished {
+                line += &format!("; dancing links did not finish in {links_limit:?}");
+            } else if s2.is_none() || count2 != count {
+                return Err(format!("{label}: dancing links disagree with the masks"));
+            } else {
+                line += &format!(
+                    "; dancing links {:.1} and {:.1} ms ({:.1}x and {:.1}x slower)",
+                    ms(first2),
+                    ms(proof2),
+                    first2.as_secs_f64() / first.as_secs_f64(),
+                    proof2.as_secs_f64() / proof.as_secs_f64()
+                );
+            }
+            println!("{line}");
+        }
+    }
+    Ok(())
+}
+
+/// `cargo xtask bench sudoku [--rounds N] [--peer PATH] [--large [--links-limit S]]`.
 fn sudoku(args: &[String]) -> Result<(), String> {
+    if args.iter().any(|a| a == "--large") {
+        let limit = crate::option_number(args, "--links-limit", 20)?;
+        return large_boards(Duration::from_secs(limit as u64));
+    }
     let rounds = crate::option_number(args, "--rounds", 5)?;
     let peer = crate::option_value(args, "--peer").map(PathBuf::from);
     let t = Instant::now();

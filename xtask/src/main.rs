@@ -23,7 +23,7 @@ tasks:
         Draw the paper's figures as SVG files into DIR (default figures-out/).
   slow [--all] [FILTER]
         Every #[ignore]d test outside the paper's tables, in release mode (--all adds the
-        25x25 uniqueness proofs and the hardest 36x36 sudoku, minutes or more).
+        hardest 36x36 sudoku, about 30 s).
   aztec [--shards N] [--threads T] [--dir DIR] [--status] [--board spiked]
         The Aztec diamond (Figure 15): 1.5e13 updates, run as a `dlx campaign` split into
         subcases by the position of X (W breaking the symmetry left), N shards each (for a
@@ -38,13 +38,16 @@ tasks:
         search [--baseline REV] [--dance PATH]: updates/s on one thread and the all-cores
           speed-up for 6x10, 14 queens and Scott; optionally against another revision's
           dlx and a local build of Knuth's dance.w.
-        sudoku [--peer PATH]: µs per puzzle on top95, top1465, forum_hardest_1106 and
+        sudoku [--peer PATH] [--large [--links-limit S]]: µs per puzzle on top95, top1465, forum_hardest_1106 and
           royle_17clue_sample (first solution and uniqueness): the 9x9 band layer vs.
           dlx-core's generic bit sets vs. dancing links vs. a per-puzzle rebuild. --peer runs another solver on the same
           files and prints its figures and the ratios; its contract: `PATH FILE ROUNDS`
           reads FILE (one 9x9 puzzle of 81 characters per line, `.` or `0` blank; skip
           other lines) and prints one line of two numbers, µs per puzzle for the first
           solution and for counting solutions up to 2, each the best of ROUNDS passes.
+          --large instead times the 16x16, 25x25 and 36x36 sets, puzzle by puzzle: the
+          candidate masks vs. dancing links with propagation (stopped after S seconds a
+          puzzle, default 20).
 ";
 
 fn main() -> ExitCode {

@@ -1,7 +1,7 @@
 //! Time per puzzle on the magictour top95 and top1465 sets: the default 9x9 band layer, the
 //! generic bit-set engine and the reused dancing-links matrix with fixed givens (first
-//! solution and uniqueness), against rebuilding the seeds' matrix for every puzzle. Then the 25x25
-//! puzzles that the search with propagation makes solvable (about a second each).
+//! solution and uniqueness), against rebuilding the seeds' matrix for every puzzle. Then 25x25
+//! puzzles on the candidate masks and on dancing links with propagation.
 //!
 //! Criterion reports the time to solve the whole set; the throughput line gives puzzles per
 //! second. `cargo xtask bench sudoku` prints µs per puzzle directly.
@@ -143,7 +143,9 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-/// The 25x25 michael404 puzzles that take at most a second or two (first solution).
+/// 25x25 michael404 puzzles: the first solution on the candidate masks (the default) and on
+/// dancing links with propagation, and uniqueness on the masks (on the links minimal3's
+/// proof takes minutes; `cargo xtask bench sudoku --large` times every puzzle both ways).
 fn bench_25x25(c: &mut Criterion) {
     let path = data_dir().join("sudoku/25x25/sudoku25_michael404.txt");
     let Ok(text) = std::fs::read_to_string(&path) else {
@@ -152,7 +154,8 @@ fn bench_25x25(c: &mut Criterion) {
     };
     let mut group = c.benchmark_group("michael404_25x25");
     group.sample_size(10);
-    let mut solver = Solver::new();
+    let mut masks = Solver::new();
+    let mut links = Solver::new().masks_from(7);
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let mut fields = line.split(':');
         let (Some(name), Some(puzzle)) = (fields.next(), fields.next()) else {
@@ -162,9 +165,17 @@ fn bench_25x25(c: &mut Criterion) {
             continue;
         }
         let grid: Grid = puzzle.parse().expect("the data set parses");
-        group.bench_function(name, |b| {
-            b.iter(|| black_box(solver.solve(black_box(&grid))))
+        group.bench_function(format!("{name}/masks"), |b| {
+            b.iter(|| black_box(masks.solve(black_box(&grid))))
         });
+        group.bench_function(format!("{name}/links"), |b| {
+            b.iter(|| black_box(links.solve(black_box(&grid))))
+        });
+        if name != "minimal3" {
+            group.bench_function(format!("{name}/masks_unique"), |b| {
+                b.iter(|| black_box(masks.is_unique(black_box(&grid))))
+            });
+        }
     }
     group.finish();
 }

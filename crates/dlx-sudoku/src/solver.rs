@@ -2,12 +2,16 @@
 //! A puzzle's givens are fixed (their rows covered, as if chosen above the root) before the
 //! search and unfixed after it, so no puzzle costs a rebuild.
 //!
-//! Boards of box size [`PROPAGATE_FROM`] and up are searched with propagation
-//! ([`dlx_core::reduce`]: singles, the column subset rule, which is locked candidates here,
-//! and probing), since plain DLX's tree explodes on hard 25x25 puzzles; smaller boards use
-//! plain DLX, which is faster there. 9x9 first solutions and counts run on the band layer
-//! instead (`bands.rs`: the same exact cover kept as 27 bit words, with singles and locked
-//! candidates), several times faster than DLX and within 2x of dedicated 9x9 solvers.
+//! First solutions and counts of boards of box size [`MASKS_FROM`] and up (16x16 to 36x36)
+//! run on candidate masks (`masks.rs`: the same exact cover as a word per cell and per unit's
+//! digit, with singles, locked candidates and probing, undone along a trail), which prove the
+//! hardest 25x25 and 36x36 puzzles unique in seconds where the same rules over dancing links
+//! ([`dlx_core::reduce`]) took minutes. 9x9 ones run on the band layer (`bands.rs`: 27 bit
+//! words, with singles and locked candidates), several times faster than DLX and within 2x
+//! of dedicated 9x9 solvers. Statistics and the solution iterator stay with dancing links:
+//! boards of box size [`PROPAGATE_FROM`] and up are searched there with propagation
+//! ([`dlx_core::reduce`]), since plain DLX's tree explodes on hard 25x25 puzzles; smaller
+//! boards use plain DLX, which is faster there.
 
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -17,6 +21,7 @@ use dlx_core::bits::Bits;
 use dlx_core::{Dlx, Heuristic, OptionId, Reduce, Search, Stats};
 
 use crate::grid::Grid;
+use crate::masks::{self, Layout};
 use crate::matrix::{decode, matrix, option_of};
 
 /// The column rule: the S heuristic that takes a forced cell or digit (a column with one row)
@@ -33,6 +38,11 @@ pub const PROPAGATE_FROM: usize = 4;
 /// 5-10x slower than the 9x9 band layer ([`Solver::bands`]), on 4x4 0.7x dancing links, and
 /// from 16x16 up the boards need propagation. [`Solver::bits_up_to`] turns it on.
 pub const BITS_UP_TO: usize = 1;
+
+/// The smallest box size whose first solution and counts are searched by default with the
+/// candidate masks (`masks.rs`: singles and locked candidates over a word per cell and per
+/// unit's digit): 4, that is 16x16 and up. [`Solver::masks_from`] moves it.
+pub const MASKS_FROM: usize = 4;
 
 /// Solves puzzles of any supported size, keeping one [`Dlx`] per box size.
 ///
@@ -52,6 +62,10 @@ pub struct Solver {
     bits: Vec<Option<Bits>>,
     /// The largest box size solved and counted with `bits`.
     bits_up_to: usize,
+    /// `masks[n]`: the candidate-mask layout of box size n, built on first use.
+    masks: Vec<Option<Layout>>,
+    /// The smallest box size solved and counted with `masks`.
+    masks_from: usize,
     /// Whether 9x9 first solutions and counts use the band layer ([`crate::bands`]).
     bands: bool,
     /// The smallest box size searched with propagation.
@@ -66,6 +80,8 @@ impl Default for Solver {
             boards: Vec::new(),
             bits: Vec::new(),
             bits_up_to: BITS_UP_TO,
+            masks: Vec::new(),
+            masks_from: MASKS_FROM,
             bands: true,
             propagate_from: PROPAGATE_FROM,
             interrupt: None,
@@ -131,6 +147,24 @@ impl Solver {
     /// ```
     pub fn bits_up_to(mut self, n: usize) -> Self {
         self.bits_up_to = n;
+        self
+    }
+
+    /// Solves and counts boards of box size `n` and up with the candidate masks (default
+    /// [`MASKS_FROM`]: 16x16 and up; 9x9 only when [`Solver::bands`] is off), smaller ones
+    /// as the other settings say. 7 turns them off, leaving dancing links with propagation
+    /// ([`Solver::propagate_from`]). The same solutions either way.
+    ///
+    /// ```
+    /// use dlx_sudoku::{Grid, Solver};
+    /// let puzzle: Grid = "1.3....2.3....4.".parse()?;
+    /// let mut masks = Solver::new().masks_from(2);
+    /// assert_eq!(masks.solve(&puzzle), Solver::new().masks_from(7).solve(&puzzle));
+    /// assert!(masks.is_unique(&puzzle));
+    /// # Ok::<(), dlx_sudoku::SudokuError>(())
+    /// ```
+    pub fn masks_from(mut self, n: usize) -> Self {
+        self.masks_from = n;
         self
     }
 
@@ -248,11 +282,38 @@ impl Solver {
         })
     }
 
+    /// Runs the candidate masks when they apply: the number of solutions up to `limit`,
+    /// each handed to `visit`.
+    fn masks_run(
+        &mut self,
+        grid: &Grid,
+        limit: Option<u64>,
+        visit: impl FnMut(&[u8]),
+    ) -> Option<u64> {
+        let n = grid.box_size();
+        if n < self.masks_from || (n == 3 && self.bands) {
+            return None;
+        }
+        if self.masks.len() <= n {
+            self.masks.resize(n + 1, None);
+        }
+        let layout = self.masks[n].get_or_insert_with(|| Layout::new(n));
+        let found = masks::solutions(
+            layout,
+            grid.values(),
+            limit,
+            self.interrupt.as_deref(),
+            visit,
+        );
+        Some(found.solutions)
+    }
+
     /// The first solution found, or `None` when the puzzle has none.
     pub fn solve(&mut self, grid: &Grid) -> Option<Grid> {
         let mut found = None;
         if self
             .bands_run(grid, Some(1), |cells| found = Some(cells.to_vec()))
+            .or_else(|| self.masks_run(grid, Some(1), |cells| found = Some(cells.to_vec())))
             .is_some()
         {
             return found.map(|cells| grid.with_values(cells));
@@ -276,6 +337,9 @@ impl Solver {
     /// unique from multiple).
     pub fn count(&mut self, grid: &Grid, limit: Option<u64>) -> u64 {
         if let Some(n) = self.bands_run(grid, limit, |_| ()) {
+            return n;
+        }
+        if let Some(n) = self.masks_run(grid, limit, |_| ()) {
             return n;
         }
         if let Some(bits) = self.place_bits(grid) {
@@ -400,6 +464,43 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The candidate masks and dancing links agree on 9x9 and 16x16 puzzles blanked from a
+    /// solved grid, from unique to thousands of solutions: the same counts, to a limit and
+    /// in full, and first solutions that solve the puzzle.
+    #[test]
+    fn masks_count_as_dancing_links_do() {
+        for n in [3usize, 4] {
+            let side = n * n;
+            let mut masks = Solver::new().bands(false).masks_from(2);
+            let mut links = Solver::new().bands(false).masks_from(7);
+            let solved = masks.solve(&Grid::empty(n).unwrap()).unwrap();
+            assert!(solved.is_complete());
+            for blanks in [0usize, 20, 35, 50, 55, 60] {
+                let cells: Vec<u8> = (solved.values().iter().enumerate())
+                    .map(|(k, &v)| if (k * 37) % 100 < blanks { 0 } else { v })
+                    .collect();
+                let puzzle = solved.with_values(cells);
+                let full = if side == 9 || blanks <= 35 {
+                    None
+                } else {
+                    Some(5000)
+                };
+                let count = links.count(&puzzle, full);
+                assert!(count >= 1);
+                assert_eq!(
+                    masks.count(&puzzle, full),
+                    count,
+                    "{side}x{side}, {blanks}%"
+                );
+                for limit in [1, 2, 7] {
+                    assert_eq!(masks.count(&puzzle, Some(limit)), count.min(limit));
+                }
+                assert!(masks.solve(&puzzle).unwrap().solves(&puzzle));
+                assert_eq!(masks.is_unique(&puzzle), count == 1);
+            }
+        }
+    }
 
     /// Plain DLX and the search with propagation agree: same solutions (as sets), same
     /// counts and limits, and the solver stays usable after an iterator is dropped early.
