@@ -214,6 +214,14 @@ impl Campaign {
             Campaign::Split(s) => &s.dir,
         }
     }
+
+    /// Writes the problem's symmetries ([`crate::Symmetry`]'s file) into `dir` before a
+    /// campaign is started there, so that a whole campaign never lacks them.
+    pub fn declare_symmetry(dir: impl AsRef<Path>, text: &str) -> Result<(), CampaignError> {
+        let dir = dir.as_ref();
+        fresh(dir)?;
+        write(&dir.join(crate::SYMMETRY_FILE), text)
+    }
 }
 
 /// A subfolder name: letters, digits, `-` and `_` only, so it stays under the split's folder.

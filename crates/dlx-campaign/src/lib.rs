@@ -11,7 +11,8 @@
 //! in Knuth's format, so the folder is all a machine needs) and one `shard-K-of-N.json` per
 //! finished shard, each written whole and renamed into place, so a file that exists is a
 //! finished shard; or, for a problem split into subcases, one such folder per subcase. The
-//! search itself is the caller's (the `dlx` command's `campaign run`).
+//! search itself is the caller's (the `dlx` command's `campaign run`). A folder may also
+//! declare the problem's [`Symmetry`] (`symmetry.txt`), so that classes are counted.
 //!
 //! ```
 //! use dlx_campaign::{RunKey, ShardRecord, add_up};
@@ -36,9 +37,11 @@
 
 mod folder;
 mod record;
+mod symmetry;
 
 pub use folder::{Campaign, CampaignError, FORMAT, NewSubcase, Progress, Shards, Split, Subcase};
 pub use record::{Merged, RunKey, ShardRecord, add_up, add_up_so_far, matrix_hash};
+pub use symmetry::{MAX_ORDER, SYMMETRY_FILE, Symmetry, SymmetryError};
 
 /// Why a shard record, or a set of them, cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

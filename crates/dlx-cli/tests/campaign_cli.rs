@@ -324,3 +324,162 @@ fn a_split_campaign_runs_its_subcases_and_adds_them_up() {
     assert!(e.contains("declares no split") && e.contains(name), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The square's symmetries for Knuth's n-queens matrix (ranks r, files c, diagonals a = r + c
+/// and b = c - r + n - 1, numbered in base 36): the left-right mirror and the transposition.
+fn queens_symmetry(n: usize) -> String {
+    let d = |k: usize| char::from_digit(k as u32, 36).unwrap();
+    let last = 2 * n - 2;
+    let mut mirror: String = (0..n / 2)
+        .map(|j| format!("(c{} c{})", d(j), d(n - 1 - j)))
+        .collect();
+    mirror.extend((1..last).map(|k| format!("(a{} b{})", d(k), d(last - k))));
+    let mut transpose: String = (0..n).map(|i| format!("(r{} c{})", d(i), d(i))).collect();
+    transpose.extend((1..n - 1).map(|k| format!("(b{} b{})", d(k), d(last - k))));
+    format!("# mirror\n{mirror}\n# transposition\n{transpose}\n")
+}
+
+#[test]
+fn declared_symmetries_give_classes_whole_or_split_by_a_piece() {
+    // 8 queens under the square's 8 symmetries: the 12 classes of its 92 solutions.
+    let queens = scratch("q8.dlx");
+    ok(&["paper", "queens-8", "--emit", s(&queens)]);
+    let sym = scratch("q8.sym");
+    std::fs::write(&sym, queens_symmetry(8)).unwrap();
+    let dir = scratch("q8");
+    ok(&[
+        "campaign",
+        "start",
+        s(&dir),
+        s(&queens),
+        "--shards",
+        "3",
+        "--symmetry",
+        s(&sym),
+    ]);
+    let status = ok(&["campaign", "status", s(&dir)]);
+    assert!(
+        status.contains("classes: 0 among 0 solutions under 8 symmetries"),
+        "{status}"
+    );
+    assert!(status.contains("lower bound"), "{status}");
+    ok(&["campaign", "run", s(&dir), "-q"]);
+    let merged = ok(&["campaign", "merge", s(&dir)]);
+    assert!(
+        merged.contains("classes: 12 among 92 solutions under 8 symmetries (symmetry.txt)"),
+        "{merged}"
+    );
+    let v: Value = serde_json::from_str(&ok(&["campaign", "merge", s(&dir), "--json"])).unwrap();
+    assert_eq!(
+        (v["classes"].as_u64(), v["solutions"].as_u64()),
+        (Some(12), Some(92))
+    );
+
+    // The 3x20 pentominoes under the rectangle's 4 symmetries, split by X's places: 9
+    // orbits of 2, 4 solutions met in them, 2 classes; the whole search has 8 = 2 x 4.
+    let board = scratch("3x20.board");
+    std::fs::write(&board, "####################\n".repeat(3)).unwrap();
+    let pieces = scratch("3x20.pieces");
+    std::fs::write(&pieces, "pentominoes\n").unwrap();
+    let matrix = scratch("3x20.dlx");
+    ok(&[
+        "polyomino",
+        "--board",
+        s(&board),
+        "--pieces",
+        s(&pieces),
+        "--emit",
+        s(&matrix),
+    ]);
+    let d = "0123456789abcdefghij".as_bytes();
+    let cell = |r: usize, c: usize| format!("{r}{}", d[c] as char);
+    let mirror: String = (0..3)
+        .flat_map(|r| (0..10).map(move |c| (r, c)))
+        .map(|(r, c)| format!("({} {})", cell(r, c), cell(r, 19 - c)))
+        .collect();
+    let flip: String = (0..20)
+        .map(|c| format!("({} {})", cell(0, c), cell(2, c)))
+        .collect();
+    let sym = scratch("3x20.sym");
+    std::fs::write(&sym, format!("{mirror}\n{flip}\n")).unwrap();
+    let dir = scratch("3x20");
+    let start = |dir: &Path, split: &str| {
+        ok(&[
+            "campaign",
+            "start",
+            s(dir),
+            s(&matrix),
+            "--shards",
+            "2",
+            "--symmetry",
+            s(&sym),
+            "--split",
+            split,
+        ])
+    };
+    start(&dir, "X");
+    for p in 1..=9 {
+        assert!(
+            dir.join(format!("p{p}")).join("matrix.dlx").exists(),
+            "p{p}"
+        );
+    }
+    assert!(!dir.join("p10").exists());
+    ok(&["campaign", "run", s(&dir), "-q"]);
+    let merged = ok(&["campaign", "merge", s(&dir)]);
+    assert!(
+        merged.contains("classes: 2 among 4 solutions under 4 symmetries"),
+        "{merged}"
+    );
+    let whole: Value = serde_json::from_str(&ok(&["solve", s(&matrix), "--json"])).unwrap();
+    assert_eq!(whole["solutions"].as_u64(), Some(8));
+
+    // A cell is moved by the symmetries: no split by it; a name that is no item; a file
+    // that is no symmetry, named by its line.
+    let (code, e) = fails(&[
+        "campaign",
+        "start",
+        s(&scratch("bad1")),
+        s(&matrix),
+        "--symmetry",
+        s(&sym),
+        "--split",
+        "00",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        e.contains("item `00` is moved by the symmetry on line 1"),
+        "{e}"
+    );
+    let (code, e) = fails(&[
+        "campaign",
+        "start",
+        s(&scratch("bad2")),
+        s(&matrix),
+        "--symmetry",
+        s(&sym),
+        "--split",
+        "Q",
+    ]);
+    assert_eq!(code, 2);
+    assert!(e.contains("`Q` is not an item"), "{e}");
+    std::fs::write(&sym, "# swap two cells\n(00 01)\n").unwrap();
+    let (code, e) = fails(&[
+        "campaign",
+        "start",
+        s(&scratch("bad3")),
+        s(&matrix),
+        "--symmetry",
+        s(&sym),
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        e.contains("line 2: the image of option") && e.contains("is not an option"),
+        "{e}"
+    );
+    assert!(!scratch("bad3").join("campaign.json").exists());
+    // Clean up (a scratch folder is removed when asked for again).
+    for name in ["q8", "3x20"] {
+        scratch(name);
+    }
+}

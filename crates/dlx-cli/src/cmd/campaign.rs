@@ -12,7 +12,9 @@
 
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use dlx_campaign::{Campaign, CampaignError, NewSubcase, ShardRecord, Shards, Split};
+use dlx_campaign::{
+    Campaign, CampaignError, NewSubcase, ShardRecord, Shards, Split, Subcase, Symmetry,
+};
 use dlx_core::{Heuristic, MAX_SHARDS, format};
 
 use crate::cmd::merge::render;
@@ -31,31 +33,7 @@ pub struct Args {
 #[derive(Debug, clap::Subcommand)]
 pub enum Action {
     /// Start a campaign in DIR (new or empty) for a matrix file or a named problem.
-    Start {
-        /// The campaign's folder.
-        dir: String,
-        /// The matrix in Knuth's format.
-        #[arg(required_unless_present = "problem")]
-        file: Option<String>,
-        /// A named problem instead of a file (`dlx paper list`).
-        #[arg(long, conflicts_with = "file")]
-        problem: Option<String>,
-        /// Number of shards (1 to 1,048,576): the units a machine searches, resumes and
-        /// reports; a few per hour of expected search is a good size.
-        #[arg(long, default_value_t = 64, value_parser = parse_shards)]
-        shards: usize,
-        /// Column rule: `mrv` (the default; a named problem's own rule) or `leftmost`.
-        #[arg(long, value_name = "RULE")]
-        heuristic: Option<Heuristic>,
-        /// Keep the options of every solution in the shard records (for classes, pictures).
-        #[arg(long)]
-        solutions: bool,
-        /// Split a named problem into its subcases, one folder each: the places of one
-        /// piece, one per orbit of the board's symmetries, searched with it fixed
-        /// (tetrasticks-aztec, tetrasticks-aztec-spiked, tetrasticks-welded-4x4).
-        #[arg(long, requires = "problem")]
-        subcases: bool,
-    },
+    Start(Start),
     /// Search the shards not yet finished (or only shard K), each written when done. Stop it
     /// at any time (Ctrl-C, a kill): the finished shards are kept and the next run goes on.
     Run {
@@ -89,6 +67,43 @@ pub enum Action {
         #[arg(long)]
         profile: bool,
     },
+}
+
+/// Arguments of `dlx campaign start`.
+#[derive(Debug, clap::Args)]
+pub struct Start {
+    /// The campaign's folder.
+    dir: String,
+    /// The matrix in Knuth's format.
+    #[arg(required_unless_present = "problem")]
+    file: Option<String>,
+    /// A named problem instead of a file (`dlx paper list`).
+    #[arg(long, conflicts_with = "file")]
+    problem: Option<String>,
+    /// Number of shards (1 to 1,048,576): the units a machine searches, resumes and
+    /// reports; a few per hour of expected search is a good size.
+    #[arg(long, default_value_t = 64, value_parser = parse_shards)]
+    shards: usize,
+    /// Column rule: `mrv` (the default; a named problem's own rule) or `leftmost`.
+    #[arg(long, value_name = "RULE")]
+    heuristic: Option<Heuristic>,
+    /// Keep the options of every solution in the shard records (for classes, pictures).
+    #[arg(long)]
+    solutions: bool,
+    /// Split a named problem into its subcases, one folder each: the places of one
+    /// piece, one per orbit of the board's symmetries, searched with it fixed
+    /// (tetrasticks-aztec, tetrasticks-aztec-spiked, tetrasticks-welded-4x4).
+    #[arg(long, requires = "problem")]
+    subcases: bool,
+    /// The problem's symmetries: a file of item permutations in cycle notation, one
+    /// generator a line (`(c0 c7)(c1 c6)...`); `status` and `merge` then count classes of
+    /// solutions. Keeps the solutions.
+    #[arg(long, value_name = "FILE", conflicts_with = "subcases")]
+    symmetry: Option<String>,
+    /// With --symmetry: split by the places of item ITEM (a piece every symmetry fixes), one
+    /// subcase per orbit, searched with that place fixed.
+    #[arg(long, value_name = "ITEM", requires = "symmetry")]
+    split: Option<String>,
 }
 
 fn parse_shards(s: &str) -> Result<usize, String> {
@@ -127,15 +142,7 @@ fn searches(c: &Campaign) -> Result<Vec<(Option<String>, Shards)>, CliError> {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     match args.action {
-        Action::Start {
-            dir,
-            file,
-            problem,
-            shards,
-            heuristic,
-            solutions,
-            subcases,
-        } => start(&dir, file, problem, shards, heuristic, solutions, subcases),
+        Action::Start(a) => start(a),
         Action::Run {
             dir,
             shard,
@@ -160,10 +167,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
 /// subcase's, then their sum (separate trees, each with its own root: the figures add).
 fn merge(c: &Campaign, json: bool, profile: bool) -> Result<(), CliError> {
     let mut parts = Vec::new();
-    for (name, s) in searches(c)? {
-        parts.push((name, s.merge().map_err(campaign_error)?));
+    let searches = searches(c)?;
+    for (name, s) in &searches {
+        parts.push((name.clone(), s.merge().map_err(campaign_error)?));
     }
-    let text = match &parts[..] {
+    let classes = declared_classes(c, &searches).map_err(CliError::Campaign)?;
+    let mut text = match &parts[..] {
         [(None, one)] => render(one, json, profile),
         _ => {
             let mut total = parts[0].1.clone();
@@ -201,18 +210,31 @@ fn merge(c: &Campaign, json: bool, profile: bool) -> Result<(), CliError> {
             }
         }
     };
+    if let Some(found) = classes {
+        if json {
+            let mut v: serde_json::Value = serde_json::from_str(&text).expect("our JSON");
+            v["classes"] = found.classes.into();
+            text = format!("{v}\n");
+        } else {
+            text.push_str(&found.line());
+        }
+    }
     write_output("-", &text)
 }
 
-fn start(
-    dir: &str,
-    file: Option<String>,
-    problem: Option<String>,
-    shards: usize,
-    heuristic: Option<Heuristic>,
-    keep: bool,
-    subcases: bool,
-) -> Result<(), CliError> {
+fn start(a: Start) -> Result<(), CliError> {
+    let Start {
+        dir,
+        file,
+        problem,
+        shards,
+        heuristic,
+        solutions: keep,
+        subcases,
+        symmetry,
+        split,
+    } = a;
+    let dir = dir.as_str();
     let made = if subcases {
         let name = problem.expect("clap requires --problem with --subcases");
         let split = dlx_paper::split(&name)?;
@@ -240,8 +262,55 @@ fn start(
             (None, None) => unreachable!("clap requires a file or --problem"),
         };
         let heuristic = heuristic.unwrap_or(rule);
-        Shards::create(dir, &about, &matrix, shards, heuristic, Vec::new(), keep)
-            .map(|_| format!("{about} in {}", counted(shards as u64, "shard")))
+        match &symmetry {
+            None => Shards::create(dir, &about, &matrix, shards, heuristic, Vec::new(), keep)
+                .map(|_| format!("{about} in {}", counted(shards as u64, "shard"))),
+            Some(f) => {
+                let (path, text) = read_input(Some(f))?;
+                let sym = Symmetry::parse(&text, &matrix)
+                    .map_err(|e| CliError::Campaign(format!("{path}: {e}")))?;
+                let about = format!("{about}, {} symmetries", sym.order());
+                // The symmetries first, the campaign (whose campaign.json comes last) after.
+                Campaign::declare_symmetry(dir, &text).map_err(campaign_error)?;
+                match &split {
+                    None => {
+                        Shards::create(dir, &about, &matrix, shards, heuristic, Vec::new(), true)
+                            .map(|_| format!("{about} in {}", counted(shards as u64, "shard")))
+                    }
+                    Some(name) => {
+                        let item = matrix.find_item(name).ok_or_else(|| {
+                            CliError::Campaign(format!("--split: `{name}` is not an item"))
+                        })?;
+                        let orbits = sym
+                            .orbits(&matrix, item)
+                            .map_err(|e| CliError::Campaign(format!("{path}: {e}")))?;
+                        let parts: Vec<NewSubcase> = (orbits.iter().enumerate())
+                            .map(|(i, orbit)| NewSubcase {
+                                subcase: Subcase {
+                                    name: format!("p{}", i + 1),
+                                    about: format!(
+                                        "option {} `{}` fixed, for {}",
+                                        orbit[0] + 1,
+                                        matrix.option_text_from(orbit[0], 0).join(" "),
+                                        counted(orbit.len() as u64, "place")
+                                    ),
+                                    orbit: orbit.len() as u64,
+                                },
+                                matrix: matrix.clone(),
+                                fixed: vec![orbit[0]],
+                            })
+                            .collect();
+                        let n = parts.len();
+                        Split::create(dir, &about, parts, shards, heuristic, true).map(|_| {
+                            format!(
+                                "{about}, split by {name} into {n} subcases of {} each",
+                                counted(shards as u64, "shard")
+                            )
+                        })
+                    }
+                }
+            }
+        }
     };
     let what = made.map_err(campaign_error)?;
     note!("campaign {dir}: {what}; `dlx campaign run {dir}` searches them");
@@ -382,7 +451,70 @@ fn status(c: &Campaign) -> Result<(), CliError> {
             searches.iter().all(|(_, s)| s.keep_solutions),
         ));
     }
+    match declared_classes(c, &searches) {
+        Ok(None) => {}
+        Ok(Some(found)) => text.push_str(&found.line()),
+        Err(e) => text.push_str(&format!("classes: not counted ({e})\n")),
+    }
     write_output("-", &text)
+}
+
+/// The classes among a campaign's solutions under its declared symmetries.
+struct Classes {
+    classes: usize,
+    solutions: u64,
+    symmetries: usize,
+    complete: bool,
+}
+
+impl Classes {
+    fn line(&self) -> String {
+        format!(
+            "classes: {} among {} under {} symmetries ({}){}\n",
+            grouped(self.classes as u64),
+            counted(self.solutions, "solution"),
+            self.symmetries,
+            dlx_campaign::SYMMETRY_FILE,
+            if self.complete {
+                ""
+            } else {
+                " (so far: a lower bound)"
+            }
+        )
+    }
+}
+
+/// Counts the classes of a campaign started with `--symmetry` from the solutions its
+/// records keep; `None` for a campaign without declared symmetries.
+fn declared_classes(
+    c: &Campaign,
+    searches: &[(Option<String>, Shards)],
+) -> Result<Option<Classes>, String> {
+    let Some((_, first)) = searches.first() else {
+        return Ok(None);
+    };
+    let Some(sym) = Symmetry::read_from(c.dir(), &first.matrix)? else {
+        return Ok(None);
+    };
+    let mut solutions: Vec<Vec<usize>> = Vec::new();
+    let mut complete = true;
+    for (_, s) in searches {
+        if s.hash != first.hash {
+            return Err("the subcases search different matrices".into());
+        }
+        let p = s.progress();
+        complete &= p.done.len() == s.shards;
+        for r in p.done {
+            let rows = r.rows.ok_or("a record keeps no solutions")?;
+            solutions.extend(rows);
+        }
+    }
+    Ok(Some(Classes {
+        classes: sym.classes(solutions.iter().map(Vec::as_slice)),
+        solutions: solutions.len() as u64,
+        symmetries: sym.order(),
+        complete,
+    }))
 }
 
 /// The classes of the solutions found so far, when the split is a named problem's (whose
