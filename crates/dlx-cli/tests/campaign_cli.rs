@@ -436,32 +436,27 @@ fn declared_symmetries_give_classes_whole_or_split_by_a_piece() {
 
     // A cell is moved by the symmetries: no split by it; a name that is no item; a file
     // that is no symmetry, named by its line.
-    let (code, e) = fails(&[
-        "campaign",
-        "start",
-        s(&scratch("bad1")),
-        s(&matrix),
-        "--symmetry",
-        s(&sym),
-        "--split",
-        "00",
-    ]);
-    assert_eq!(code, 2);
+    let split_by = |item: &str| {
+        let dir = scratch(&format!("bad-{item}"));
+        let args = [
+            "campaign",
+            "start",
+            s(&dir),
+            s(&matrix),
+            "--symmetry",
+            s(&sym),
+            "--split",
+        ];
+        let (code, e) = fails(&[&args[..], &[item]].concat());
+        assert_eq!(code, 2);
+        e
+    };
+    let e = split_by("00");
     assert!(
         e.contains("item `00` is moved by the symmetry on line 1"),
         "{e}"
     );
-    let (code, e) = fails(&[
-        "campaign",
-        "start",
-        s(&scratch("bad2")),
-        s(&matrix),
-        "--symmetry",
-        s(&sym),
-        "--split",
-        "Q",
-    ]);
-    assert_eq!(code, 2);
+    let e = split_by("Q");
     assert!(e.contains("`Q` is not an item"), "{e}");
     std::fs::write(&sym, "# swap two cells\n(00 01)\n").unwrap();
     let (code, e) = fails(&[
