@@ -40,7 +40,7 @@ mod record;
 mod symmetry;
 
 pub use folder::{Campaign, CampaignError, FORMAT, NewSubcase, Progress, Shards, Split, Subcase};
-pub use record::{Merged, RunKey, ShardRecord, add_up, add_up_so_far, matrix_hash};
+pub use record::{Merged, RunKey, ShardRecord, add_subcases, add_up, add_up_so_far, matrix_hash};
 pub use symmetry::{MAX_ORDER, SYMMETRY_FILE, Symmetry, SymmetryError};
 
 /// Why a shard record, or a set of them, cannot be used.

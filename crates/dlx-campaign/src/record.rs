@@ -305,6 +305,53 @@ pub fn add_up(records: &[(String, ShardRecord)]) -> Result<Merged, RecordError> 
     sum(records, true)
 }
 
+/// The figures of subcases added up: separate searches, each with its own root, so every
+/// figure adds (nodes included) and no common profile remains. Each part comes with its name
+/// for errors; the key is the first's. Refuses figures that overflow.
+pub fn add_subcases(parts: &[(String, Merged)]) -> Result<Merged, RecordError> {
+    let Some((_, first)) = parts.first() else {
+        return Err(RecordError::Empty);
+    };
+    let mut total = Merged {
+        key: first.key.clone(),
+        stats: Stats {
+            complete: true,
+            ..Stats::default()
+        },
+        cleansings: false,
+        profiled: false,
+        seconds: (0.0, 0.0, 0),
+        rows: Some(Vec::new()),
+    };
+    for (name, m) in parts {
+        let overflow = || RecordError::Record {
+            file: name.clone(),
+            reason: "the figures add up past 2^64 with the subcases before it".into(),
+        };
+        let (s, t) = (&mut total.stats, &m.stats);
+        s.solutions = s.solutions.checked_add(t.solutions).ok_or_else(overflow)?;
+        s.updates = s.updates.checked_add(t.updates).ok_or_else(overflow)?;
+        s.nodes = s.nodes.checked_add(t.nodes).ok_or_else(overflow)?;
+        s.cleansings = s
+            .cleansings
+            .checked_add(t.cleansings)
+            .ok_or_else(overflow)?;
+        s.complete &= t.complete;
+        total.cleansings |= m.cleansings;
+        total.seconds.0 += m.seconds.0;
+        total.seconds.1 += m.seconds.1;
+        total.seconds.2 += m.seconds.2;
+        total.rows = match (total.rows.take(), &m.rows) {
+            (Some(mut all), Some(rows)) => {
+                all.extend(rows.iter().cloned());
+                Some(all)
+            }
+            _ => None,
+        };
+    }
+    Ok(total)
+}
+
 /// [`add_up`] of the shards done so far: shards may be missing, and then the figures are
 /// marked incomplete.
 pub fn add_up_so_far(records: &[(String, ShardRecord)]) -> Result<Merged, RecordError> {
@@ -420,6 +467,40 @@ mod tests {
             .map(|&(nodes, updates)| Level { nodes, updates })
             .collect();
         ShardRecord::new(key(), k, 2, Stats::from_levels(solutions, levels, true))
+    }
+
+    #[test]
+    fn subcases_add_up_every_figure_and_refuse_an_overflow() {
+        let whole = |records: &[ShardRecord]| {
+            let named: Vec<(String, ShardRecord)> = records
+                .iter()
+                .map(|r| (format!("s{}", r.k), r.clone()))
+                .collect();
+            add_up_so_far(&named).unwrap()
+        };
+        let mut a = whole(&[
+            record(1, &[(1, 5), (2, 10)], 1),
+            record(2, &[(1, 5), (4, 7)], 2),
+        ]);
+        a.rows = Some(vec![vec![0], vec![1], vec![2]]);
+        let b = whole(&[record(1, &[(1, 3)], 0), record(2, &[(1, 3), (1, 1)], 1)]);
+        let parts = [("a".to_string(), a.clone()), ("b".to_string(), b.clone())];
+        let total = add_subcases(&parts).unwrap();
+        // Two trees, two roots: every figure is the sum, nodes included.
+        let figures = |m: &Merged| (m.stats.solutions, m.stats.nodes, m.stats.updates);
+        let (fa, fb) = (figures(&a), figures(&b));
+        assert_eq!(figures(&total), (fa.0 + fb.0, fa.1 + fb.1, fa.2 + fb.2));
+        assert!(!total.stats.complete, "shard 3 of each is missing");
+        assert!(total.stats.levels.is_empty() && !total.profiled);
+        assert_eq!(total.rows, None, "b keeps no solutions");
+        let mut big = b;
+        big.stats.updates = u64::MAX;
+        let e = add_subcases(&[("a".into(), a), ("big".into(), big)]).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("big: the figures add up past 2^64"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -175,17 +175,10 @@ fn merge(c: &Campaign, json: bool, profile: bool) -> Result<(), CliError> {
     let mut text = match &parts[..] {
         [(None, one)] => render(one, json, profile),
         _ => {
-            let mut total = parts[0].1.clone();
-            total.profiled = false;
-            total.stats.levels.clear();
-            for (_, m) in &parts[1..] {
-                let s = &mut total.stats;
-                s.solutions += m.stats.solutions;
-                s.updates += m.stats.updates;
-                s.nodes += m.stats.nodes;
-                s.cleansings += m.stats.cleansings;
-                s.complete &= m.stats.complete;
-            }
+            let named: Vec<(String, dlx_campaign::Merged)> = (parts.iter())
+                .map(|(name, m)| (name.clone().unwrap_or_default(), m.clone()))
+                .collect();
+            let total = dlx_campaign::add_subcases(&named).map_err(|e| campaign_error(e.into()))?;
             if json {
                 let mut v: serde_json::Value =
                     serde_json::from_str(&render(&total, true, false)).expect("our JSON");
