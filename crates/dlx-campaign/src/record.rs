@@ -299,6 +299,23 @@ pub struct Merged {
     pub rows: Option<Vec<Vec<usize>>>,
 }
 
+impl Merged {
+    /// The sum of no records yet: complete, every solution kept, profiled as asked.
+    fn nothing(key: RunKey, profiled: bool) -> Merged {
+        Merged {
+            key,
+            stats: Stats {
+                complete: true,
+                ..Stats::default()
+            },
+            cleansings: false,
+            profiled,
+            seconds: (0.0, 0.0, 0),
+            rows: Some(Vec::new()),
+        }
+    }
+}
+
 /// Adds up the records of one run; each comes with the name of its file for errors. Refuses a
 /// record of another run or given twice, figures that overflow, and names the shards missing.
 pub fn add_up(records: &[(String, ShardRecord)]) -> Result<Merged, RecordError> {
@@ -312,17 +329,7 @@ pub fn add_subcases(parts: &[(String, Merged)]) -> Result<Merged, RecordError> {
     let Some((_, first)) = parts.first() else {
         return Err(RecordError::Empty);
     };
-    let mut total = Merged {
-        key: first.key.clone(),
-        stats: Stats {
-            complete: true,
-            ..Stats::default()
-        },
-        cleansings: false,
-        profiled: false,
-        seconds: (0.0, 0.0, 0),
-        rows: Some(Vec::new()),
-    };
+    let mut total = Merged::nothing(first.key.clone(), false);
     for (name, m) in parts {
         let overflow = || RecordError::Record {
             file: name.clone(),
@@ -364,17 +371,7 @@ fn sum(records: &[(String, ShardRecord)], all: bool) -> Result<Merged, RecordErr
     };
     let n = first.key.n;
     let mut seen: Vec<Option<&str>> = vec![None; n];
-    let mut total = Merged {
-        key: first.key.clone(),
-        stats: Stats {
-            complete: true,
-            ..Stats::default()
-        },
-        cleansings: false,
-        profiled: true,
-        seconds: (0.0, 0.0, 0),
-        rows: Some(Vec::new()),
-    };
+    let mut total = Merged::nothing(first.key.clone(), true);
     let mut any = false;
     for (name, r) in records {
         let bad = |reason: String| RecordError::Record {
