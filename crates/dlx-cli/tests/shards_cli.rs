@@ -326,3 +326,58 @@ fn a_limit_holds_on_threads_and_in_a_shard() {
     assert_eq!(limited["solutions"].as_u64(), Some(expect));
     assert_eq!(limited["shard"]["k"], 2);
 }
+
+/// The 3-colourings of the 4x4 grid graph as colours (DLX2's format): an edge item per edge,
+/// its options the pairs of different colours of its ends, the vertices secondary.
+fn grid_colourings() -> String {
+    let v = |r: usize, c: usize| format!("v{r}{c}");
+    let mut edges = Vec::new();
+    for r in 0..4 {
+        for c in 0..4 {
+            if c < 3 {
+                edges.push((v(r, c), v(r, c + 1)));
+            }
+            if r < 3 {
+                edges.push((v(r, c), v(r + 1, c)));
+            }
+        }
+    }
+    let mut text: Vec<String> = (0..edges.len()).map(|e| format!("e{e}")).collect();
+    text.push("|".into());
+    text.extend((0..16).map(|k| v(k / 4, k % 4)));
+    let mut lines = vec![text.join(" ")];
+    for (e, (a, b)) in edges.iter().enumerate() {
+        for x in 1..=3 {
+            for y in (1..=3).filter(|&y| y != x) {
+                lines.push(format!("e{e} {a}:{x} {b}:{y}"));
+            }
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn colours_are_estimated_stratified_whole_and_by_shard() {
+    let dir = scratch("estimate-colours");
+    let file = dir.join("grid.dlx");
+    std::fs::write(&file, grid_colourings()).unwrap();
+    let f = file.to_str().unwrap();
+    let truth = json_of(&["solve", f, "--json"]);
+    let est = json_of(&["estimate", f, "--json"]);
+    assert!(est["strata"].as_u64().unwrap() > 1, "{est}");
+    holds_or_unbounded("grid colourings", &truth, &est);
+    // The shards' estimates add up to the whole.
+    let (mut mean, mut var) = (0.0, 0.0);
+    for k in 1..=4 {
+        let e = json_of(&["estimate", f, "--shard", &format!("{k}/4"), "--json"]);
+        mean += e["updates"]["mean"].as_f64().unwrap();
+        var += e["updates"]["std_error"].as_f64().unwrap().powi(2);
+    }
+    let t = truth["updates"].as_f64().unwrap();
+    assert!(
+        (mean - t).abs() <= 4.0 * var.sqrt(),
+        "{mean} ± {} vs {t}",
+        var.sqrt()
+    );
+    std::fs::remove_dir_all(dir).ok();
+}

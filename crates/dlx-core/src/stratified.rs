@@ -8,9 +8,9 @@
 //! is the exact figures above the cut plus the sum of the strata's means, and its variance
 //! the sum of theirs, so the top levels add nothing to it. The estimate stays unbiased.
 
-use crate::estimate::{Estimate, Running, Summary};
-use crate::solve::engine::{Cut, Searcher};
-use crate::{Dlx, Solve, Stats};
+use crate::estimate::{Estimate, Probe, Running, Summary};
+use crate::solve::engine::Cut;
+use crate::{Dlx, Solve, Stats, Xcc};
 
 /// Probes per stratum the cut aims for. Over 20 seeds of 20,000 probes, the 95% intervals
 /// of nodes and updates missed the truth 1-3 times in 20 per problem with 256 (6x10, Scott,
@@ -22,6 +22,23 @@ const MAX_STRATA: u64 = 4096;
 const PILOT: u64 = 4;
 /// The fewest probes a stratum gets in the second round, whose probes make the estimate.
 const MIN_PROBES: u64 = 2;
+
+impl<E: crate::solve::Engine> Solve<'_, E> {
+    /// The rule, and the cut an estimate of `samples` probes stratifies by: the shard's, or
+    /// one with about `samples / 256` subtrees.
+    #[cfg(feature = "parallel")]
+    fn estimate_cut(&mut self, samples: u64) -> (crate::Heuristic, Cut<E::Path>) {
+        let heuristic = self.rule();
+        let cut = match self.take_shard_cut() {
+            Some(cut) => cut,
+            None => {
+                let strata = (samples / PROBES_PER_STRATUM).clamp(1, MAX_STRATA) as usize;
+                self.engine_mut().cut(heuristic, strata)
+            }
+        };
+        (heuristic, cut)
+    }
+}
 
 impl Solve<'_, Dlx> {
     /// Estimates the figures of this run (with [`Solve::shard`], of that shard's part only)
@@ -42,15 +59,59 @@ impl Solve<'_, Dlx> {
     /// ```
     #[cfg(feature = "parallel")]
     pub fn estimate(mut self, samples: u64, seed: u64) -> Estimate {
-        let heuristic = self.rule();
-        let cut = match self.take_shard_cut() {
-            Some(cut) => cut,
-            None => {
-                let strata = (samples / PROBES_PER_STRATUM).clamp(1, MAX_STRATA) as usize;
-                self.engine_mut().cut(heuristic, strata)
+        let (heuristic, cut) = self.estimate_cut(samples);
+        let dlx = self.engine_mut();
+        stratified(&cut, samples, seed, |path, n, seed, each| {
+            for row in path {
+                dlx.fix(row.option)
+                    .expect("a cut's path is a consistent choice of rows");
             }
-        };
-        stratified(self.engine_mut(), heuristic, &cut, samples, seed)
+            let est = dlx.estimate_with(heuristic, n, seed, each);
+            for _ in path {
+                dlx.unfix();
+            }
+            est
+        })
+    }
+}
+
+impl Solve<'_, Xcc> {
+    /// Estimates the figures of this run (with [`Solve::shard`], of that shard's part only)
+    /// as [`Solve::estimate`] does for exact cover: the levels above a cut counted exactly,
+    /// each subtree at the cut probed from its root (a probe replays the moves that lead
+    /// there, tweaks and null moves included), updates and cleansings counted as the search
+    /// counts them.
+    ///
+    /// ```
+    /// use dlx_core::{Xcc, format};
+    /// // Colour the path a - b - c with two colours: 2 ways.
+    /// let m = format::parse(
+    ///     "a b c | ab bc\na ab:1\na ab:2\nb ab:1 bc:1\nb ab:2 bc:2\nc bc:1\nc bc:2\n",
+    /// )?;
+    /// let est = Xcc::new(&m).solve().estimate(1000, 1);
+    /// assert_eq!(est.solutions.mean, 2.0);
+    /// assert_eq!(est.nodes.std_error, 0.0); // a tree smaller than the cut is counted
+    /// # Ok::<(), dlx_core::FormatError>(())
+    /// ```
+    #[cfg(feature = "parallel")]
+    pub fn estimate(mut self, samples: u64, seed: u64) -> Estimate {
+        let (heuristic, cut) = self.estimate_cut(samples);
+        let xcc = self.engine_mut();
+        stratified(&cut, samples, seed, |path, n, seed, each| {
+            crate::estimate::sample(
+                n,
+                seed,
+                |rng, level_nodes| {
+                    (!xcc.interrupted()).then(|| {
+                        xcc.search()
+                            .heuristic(heuristic)
+                            .below(path.clone())
+                            .probe(rng, level_nodes)
+                    })
+                },
+                each,
+            )
+        })
     }
 }
 
@@ -58,12 +119,14 @@ impl Solve<'_, Dlx> {
 /// probes spread evenly over the strata (at least [`PILOT`] each) to see their spread, then
 /// the rest where the spread of the nodes is (Neyman's allocation: probes in proportion to a
 /// stratum's standard deviation), since a few bushy subtrees carry most of the variance.
-fn stratified(
-    dlx: &mut Dlx,
-    heuristic: crate::Heuristic,
-    cut: &Cut<Vec<crate::ChosenRow>>,
+///
+/// `probe(path, n, seed, each)` makes n probes of the subtree below `path`, as from a root,
+/// calling `each` after each.
+fn stratified<P: AsLen>(
+    cut: &Cut<P>,
     samples: u64,
     seed: u64,
+    mut stratum: impl FnMut(&P, u64, u64, &mut dyn FnMut(u64, &Probe)) -> Estimate,
 ) -> Estimate {
     let strata = cut.paths.len();
     let mut runs = vec![[Running::default(); 3]; strata];
@@ -78,13 +141,8 @@ fn stratified(
                      round: u64,
                      runs: &mut Vec<[Running; 3]>,
                      levels_below: &mut Vec<Vec<f64>>| {
-        let path = &cut.paths[i];
-        for row in path {
-            dlx.fix(row.option)
-                .expect("a cut's path is a consistent choice of rows");
-        }
         let seed = seed ^ (i as u64 + 1) ^ (round << 40);
-        let est = dlx.estimate_with(heuristic, n, seed, |_, p| {
+        let est = stratum(&cut.paths[i], n, seed, &mut |_, p| {
             let values = [p.nodes, p.updates, p.solutions];
             for (r, x) in runs[i].iter_mut().zip(values) {
                 r.push(x);
@@ -95,9 +153,6 @@ fn stratified(
                 }
             }
         });
-        for _ in path {
-            dlx.unfix();
-        }
         // The mean profile of the stratum, weighted by its probes.
         let below = &mut levels_below[i];
         if below.len() < est.level_nodes.len() {
@@ -139,7 +194,7 @@ fn stratified(
         total.add(0, &nodes, -1.0, run[0].max / n as f64);
         total.add(1, &updates, 0.0, run[1].max / n as f64);
         total.add(2, &solutions, 0.0, run[2].max / n as f64);
-        let depth = cut.paths[i].len();
+        let depth = cut.paths[i].depth();
         for (j, x) in levels_below[i].iter().enumerate() {
             let at = depth + j;
             if level_nodes.len() <= at {
@@ -210,5 +265,16 @@ impl Parts {
                 tail_index: None,
             }
         })
+    }
+}
+
+/// A path at the cut: its depth.
+trait AsLen {
+    fn depth(&self) -> usize;
+}
+
+impl<T> AsLen for Vec<T> {
+    fn depth(&self) -> usize {
+        self.len()
     }
 }

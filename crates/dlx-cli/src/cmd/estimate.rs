@@ -26,8 +26,7 @@ pub struct Args {
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     pub move_first: Vec<String>,
     /// Knuth's plain estimate (every probe from the root) instead of the stratified one (the
-    /// levels above a cut counted exactly, each subtree at the cut probed on its own). A
-    /// matrix with colours or bounds always gets the plain one.
+    /// levels above a cut counted exactly, each subtree at the cut probed on its own).
     #[arg(long)]
     pub knuth: bool,
     /// Options (0-based, comma-separated) chosen before the search, as a campaign's subcase
@@ -217,12 +216,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
             solve.estimate(args.samples, args.seed)
         }
         (true, true, _) => fixed()?.estimate(args.heuristic, args.samples, args.seed),
-        (false, _, Some(_)) => {
-            return Err(CliError::Estimate(
-                "--shard: a matrix with colours or bounds is estimated whole".into(),
-            ));
+        (false, false, shard) => {
+            let mut xcc = Xcc::new(&matrix);
+            let mut solve = xcc.solve().heuristic(args.heuristic);
+            if let Some((k, n)) = shard {
+                solve = solve
+                    .shard(k, n)
+                    .map_err(|e| CliError::Shard(e.to_string()))?;
+            }
+            solve.estimate(args.samples, args.seed)
         }
-        (false, _, None) => Xcc::new(&matrix).estimate(args.heuristic, args.samples, args.seed),
+        (false, true, _) => Xcc::new(&matrix).estimate(args.heuristic, args.samples, args.seed),
     };
     write_output("-", &render(&est, &args))
 }

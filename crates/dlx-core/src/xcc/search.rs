@@ -161,7 +161,7 @@ impl<'a> XccSearch<'a> {
     /// Searches only the subtree reached by the moves of `path` (from [`XccSearch::split`]);
     /// its figures count only the depths at and below the path's end.
     #[cfg(feature = "parallel")]
-    pub(super) fn below(mut self, path: Vec<u32>) -> Self {
+    pub(crate) fn below(mut self, path: Vec<u32>) -> Self {
         self.path = path;
         self
     }
@@ -317,9 +317,10 @@ impl<'a> XccSearch<'a> {
                         self.step = Step::Backdown;
                         continue;
                     }
-                    if let Some(rng) = &mut self.rng {
-                        // A probe takes one move, at random.
-                        debug_assert_eq!(self.path.len(), level);
+                    if let Some(rng) = &mut self.rng
+                        && self.path.len() == level
+                    {
+                        // A probe takes one move, at random (below the path it starts from).
                         self.path
                             .push(rng.below(degree.min(i64::from(u32::MAX)) as u32));
                     }
@@ -481,8 +482,11 @@ impl<'a> XccSearch<'a> {
     /// at random; a node reached through branching degrees d_0, ..., d_{k-1} stands for
     /// d_0 ⋯ d_{k-1} nodes, the updates on entering it for as many, and a move's own updates
     /// (its tweak and commit) for as many as its child. `level_nodes[k]` receives the weight
-    /// of the node met at depth k + 1.
-    pub(super) fn probe(mut self, rng: &mut SplitMix64, level_nodes: &mut Vec<f64>) -> Probe {
+    /// of the node met at depth k + 1. After [`XccSearch::below`], the probe follows the
+    /// path and starts at its end, as from a root: weights, nodes and `level_nodes` count
+    /// from there, the node at the path's end once.
+    pub(crate) fn probe(mut self, rng: &mut SplitMix64, level_nodes: &mut Vec<f64>) -> Probe {
+        let from = self.path.len();
         self.rng = Some(rng.clone());
         let solution = self.step();
         if solution {
@@ -493,7 +497,7 @@ impl<'a> XccSearch<'a> {
         }
         let leaf = self.path.len();
         let (mut weight, mut nodes, mut updates) = (1.0f64, 1.0f64, 0.0f64);
-        for l in 0..=leaf {
+        for l in from..=leaf {
             let entry = self.entry.get(l).copied().unwrap_or(0);
             updates += weight * entry as f64;
             if l == leaf {
@@ -501,10 +505,10 @@ impl<'a> XccSearch<'a> {
             }
             let child = weight * f64::from(self.degree[l]);
             updates += child * (self.updates[l] - entry) as f64;
-            if level_nodes.len() <= l {
+            if level_nodes.len() <= l - from {
                 level_nodes.push(0.0);
             }
-            level_nodes[l] += child;
+            level_nodes[l - from] += child;
             nodes += child;
             weight = child;
         }

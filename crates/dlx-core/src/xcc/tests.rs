@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use proptest::prelude::*;
 
 use crate::format;
-use crate::matrix::{ItemKind, Matrix, MatrixBuilder};
+use crate::matrix::{Matrix, MatrixBuilder};
 use crate::{Dlx, Heuristic, Xcc};
 
 /// (solutions, updates, cleansings, nodes) of a count.
@@ -239,29 +239,9 @@ fn a_leaked_search_is_repaired() {
 #[test]
 fn graph_colourings_count_the_chromatic_polynomial() {
     // The 5-cycle: P(q) = (q - 1)^5 - (q - 1); edges primary, vertices coloured.
+    let cycle: Vec<(usize, usize)> = (0..5).map(|e| (e, (e + 1) % 5)).collect();
     for q in 1..=4u64 {
-        let mut b = MatrixBuilder::new();
-        for e in 0..5 {
-            b.primary(format!("e{e}")).unwrap();
-        }
-        for v in 0..5 {
-            b.item(format!("v{v}"), ItemKind::Secondary).unwrap();
-        }
-        for e in 0..5 {
-            let (u, w) = (e, (e + 1) % 5);
-            for cu in 0..q {
-                for cw in (0..q).filter(|&c| c != cu) {
-                    let (cu, cw) = (cu.to_string(), cw.to_string());
-                    b.option_coloured([
-                        (format!("e{e}"), None),
-                        (format!("v{u}"), Some(cu.as_str())),
-                        (format!("v{w}"), Some(cw.as_str())),
-                    ])
-                    .unwrap();
-                }
-            }
-        }
-        let m = b.build().unwrap();
+        let m = colouring(5, &cycle, q as usize);
         let expected = (q - 1).pow(5) as i64 - (q as i64 - 1);
         assert_eq!(Xcc::new(&m).count().solutions as i64, expected, "q = {q}");
     }
@@ -352,4 +332,96 @@ fn the_estimate_converges_to_the_true_figures() {
 fn algorithm_dlx_refuses_colours_rather_than_ignoring_them() {
     let m = format::parse(TAOCP_49).unwrap();
     let _ = Dlx::new(&m);
+}
+
+/// The k-colourings of a graph: a primary item per edge, whose options give its two ends
+/// different colours, the vertices secondary items coloured by them.
+fn colouring(vertices: usize, edges: &[(usize, usize)], k: usize) -> Matrix {
+    let mut b = MatrixBuilder::new();
+    for e in 0..edges.len() {
+        b.primary(format!("e{e}")).unwrap();
+    }
+    for v in 0..vertices {
+        b.secondary(format!("v{v}")).unwrap();
+    }
+    for (e, &(u, w)) in edges.iter().enumerate() {
+        for a in 0..k {
+            for c in (0..k).filter(|&c| c != a) {
+                let (a, c) = (a.to_string(), c.to_string());
+                b.option_coloured([
+                    (format!("e{e}"), None),
+                    (format!("v{u}"), Some(a.as_str())),
+                    (format!("v{w}"), Some(c.as_str())),
+                ])
+                .unwrap();
+            }
+        }
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn the_stratified_estimate_brackets_the_truth_with_colours_and_bounds() {
+    // 3-colourings of the 3x4 grid (DLX2's counting) and row sums 2, column sums 1..3 in a
+    // 5x5 array (DLX3's): trees cut into strata, each probed below its path.
+    let (rows, cols) = (3, 4);
+    let mut edges = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let v = r * cols + c;
+            if c + 1 < cols {
+                edges.push((v, v + 1));
+            }
+            if r + 1 < rows {
+                edges.push((v, v + cols));
+            }
+        }
+    }
+    let mut sums = MatrixBuilder::new();
+    for i in 0..5 {
+        sums.primary_with(format!("r{i}"), 2, 2).unwrap();
+        sums.primary_with(format!("c{i}"), 1, 3).unwrap();
+    }
+    for i in 0..5 {
+        for j in 0..5 {
+            sums.option([format!("r{i}"), format!("c{j}")]).unwrap();
+        }
+    }
+    for m in [colouring(rows * cols, &edges, 3), sums.build().unwrap()] {
+        let mut xcc = Xcc::new(&m);
+        let truth = xcc.count();
+        for seed in 1..=3 {
+            let est = xcc.solve().estimate(4000, seed);
+            assert!(est.strata > 1, "the tree is cut");
+            for (what, s, t) in [
+                ("nodes", est.nodes, truth.nodes),
+                ("updates", est.updates, truth.updates),
+                ("solutions", est.solutions, truth.solutions),
+            ] {
+                let gap = (s.mean - t as f64).abs();
+                assert!(
+                    gap <= 4.0 * s.std_error,
+                    "seed {seed}, {what}: {s:?} vs {t}"
+                );
+                assert!(s.std_error > 0.0, "{what}: probed, not counted");
+            }
+            let by_level: f64 = est.level_nodes.iter().sum();
+            assert!((by_level + 1.0 - est.nodes.mean).abs() < 1e-6 * est.nodes.mean);
+        }
+        // Each shard's estimate is of its own part: together they estimate the whole.
+        let (mut mean, mut var) = (0.0, 0.0);
+        for k in 1..=3 {
+            let e = xcc.solve().shard(k, 3).unwrap().estimate(3000, 7);
+            mean += e.updates.mean;
+            var += e.updates.std_error.powi(2);
+        }
+        let gap = (mean - truth.updates as f64).abs();
+        assert!(
+            gap <= 4.0 * var.sqrt(),
+            "{mean} ± {} vs {}",
+            var.sqrt(),
+            truth.updates
+        );
+        assert_eq!(xcc.count(), truth, "the probes restore the arena");
+    }
 }
