@@ -345,7 +345,7 @@ fn declared_symmetries_give_classes_whole_or_split_by_a_piece() {
     let queens = scratch("q8.dlx");
     ok(&["paper", "queens-8", "--emit", s(&queens)]);
     let sym = scratch("q8.sym");
-    std::fs::write(&sym, queens_symmetry(8)).unwrap();
+    dlx_core::file::write_atomic(&sym, queens_symmetry(8).as_bytes()).unwrap();
     let dir = scratch("q8");
     ok(&[
         "campaign",
@@ -378,9 +378,9 @@ fn declared_symmetries_give_classes_whole_or_split_by_a_piece() {
     // The 3x20 pentominoes under the rectangle's 4 symmetries, split by X's places: 9
     // orbits of 2, 4 solutions met in them, 2 classes; the whole search has 8 = 2 x 4.
     let board = scratch("3x20.board");
-    std::fs::write(&board, "####################\n".repeat(3)).unwrap();
+    dlx_core::file::write_atomic(&board, "####################\n".repeat(3).as_bytes()).unwrap();
     let pieces = scratch("3x20.pieces");
-    std::fs::write(&pieces, "pentominoes\n").unwrap();
+    dlx_core::file::write_atomic(&pieces, "pentominoes\n".as_bytes()).unwrap();
     let matrix = scratch("3x20.dlx");
     ok(&[
         "polyomino",
@@ -401,7 +401,7 @@ fn declared_symmetries_give_classes_whole_or_split_by_a_piece() {
         .map(|c| format!("({} {})", cell(0, c), cell(2, c)))
         .collect();
     let sym = scratch("3x20.sym");
-    std::fs::write(&sym, format!("{mirror}\n{flip}\n")).unwrap();
+    dlx_core::file::write_atomic(&sym, format!("{mirror}\n{flip}\n").as_bytes()).unwrap();
     let dir = scratch("3x20");
     let start = |dir: &Path, split: &str| {
         ok(&[
@@ -458,7 +458,7 @@ fn declared_symmetries_give_classes_whole_or_split_by_a_piece() {
     );
     let e = split_by("Q");
     assert!(e.contains("`Q` is not an item"), "{e}");
-    std::fs::write(&sym, "# swap two cells\n(00 01)\n").unwrap();
+    dlx_core::file::write_atomic(&sym, "# swap two cells\n(00 01)\n".as_bytes()).unwrap();
     let (code, e) = fails(&[
         "campaign",
         "start",

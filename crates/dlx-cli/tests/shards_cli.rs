@@ -360,7 +360,7 @@ fn grid_colourings() -> String {
 fn colours_are_estimated_stratified_whole_and_by_shard() {
     let dir = scratch("estimate-colours");
     let file = dir.join("grid.dlx");
-    std::fs::write(&file, grid_colourings()).unwrap();
+    dlx_core::file::write_atomic(&file, grid_colourings().as_bytes()).unwrap();
     let f = file.to_str().unwrap();
     let truth = json_of(&["solve", f, "--json"]);
     let est = json_of(&["estimate", f, "--json"]);

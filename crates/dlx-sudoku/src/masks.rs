@@ -450,7 +450,7 @@ impl<F: FnMut(&[u8])> Search<'_, F> {
     }
 
     /// A new state for probing: earlier probes' removals no longer hold.
-    fn changed(&mut self) {
+    fn forget_probes(&mut self) {
         self.memo.clear();
         self.version = self.version.wrapping_add(1);
         if self.version == 0 {
@@ -471,7 +471,7 @@ impl<F: FnMut(&[u8])> Search<'_, F> {
         // changed anything.
         let mut size = 2;
         let mut best: Option<(u64, Item)> = None;
-        self.changed();
+        self.forget_probes();
         let result = 'pass: loop {
             self.state.pairs(l, size, &mut pairs);
             let mut changed = false;
@@ -504,7 +504,7 @@ impl<F: FnMut(&[u8])> Search<'_, F> {
                     score *= removed;
                 }
                 if failed[..k].iter().any(|&f| f) || !self.both.is_empty() {
-                    self.changed();
+                    self.forget_probes();
                 }
                 let q = &mut self.queue;
                 if failed[..k].iter().all(|&f| f) {

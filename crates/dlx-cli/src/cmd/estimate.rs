@@ -1,6 +1,8 @@
 //! `dlx estimate [FILE|-]`: Knuth's Monte Carlo estimate of the search tree's size.
 
-use dlx_core::{Dlx, Estimate, Heuristic, ItemKind, Matrix, MatrixBuilder, Summary, Xcc, format};
+use dlx_core::{
+    Dlx, Engine, Estimate, Heuristic, ItemKind, Matrix, MatrixBuilder, Solve, Summary, Xcc, format,
+};
 use serde_json::json;
 
 use crate::error::CliError;
@@ -177,6 +179,21 @@ fn render(est: &Estimate, args: &Args) -> String {
     s
 }
 
+/// The run to estimate: the rule asked for, and only shard K/N when one is given.
+fn in_part<'a, E: Engine>(
+    solve: Solve<'a, E>,
+    args: &Args,
+    shard: Option<(usize, usize)>,
+) -> Result<Solve<'a, E>, CliError> {
+    let solve = solve.heuristic(args.heuristic);
+    match shard {
+        Some((k, n)) => solve
+            .shard(k, n)
+            .map_err(|e| CliError::Shard(e.to_string())),
+        None => Ok(solve),
+    }
+}
+
 pub fn run(args: Args) -> Result<(), CliError> {
     if args.samples == 0 {
         return Err(CliError::Estimate("--samples must be at least 1".into()));
@@ -206,25 +223,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let est = match (plain, args.knuth, args.shard) {
         (true, false, shard) => {
-            let mut dlx = fixed()?;
-            let mut solve = dlx.solve().heuristic(args.heuristic);
-            if let Some((k, n)) = shard {
-                solve = solve
-                    .shard(k, n)
-                    .map_err(|e| CliError::Shard(e.to_string()))?;
-            }
-            solve.estimate(args.samples, args.seed)
+            in_part(fixed()?.solve(), &args, shard)?.estimate(args.samples, args.seed)
         }
         (true, true, _) => fixed()?.estimate(args.heuristic, args.samples, args.seed),
         (false, false, shard) => {
-            let mut xcc = Xcc::new(&matrix);
-            let mut solve = xcc.solve().heuristic(args.heuristic);
-            if let Some((k, n)) = shard {
-                solve = solve
-                    .shard(k, n)
-                    .map_err(|e| CliError::Shard(e.to_string()))?;
-            }
-            solve.estimate(args.samples, args.seed)
+            in_part(Xcc::new(&matrix).solve(), &args, shard)?.estimate(args.samples, args.seed)
         }
         (false, true, _) => Xcc::new(&matrix).estimate(args.heuristic, args.samples, args.seed),
     };

@@ -268,6 +268,21 @@ fn row_and_column_sums_count_oeis_a001499() {
     }
 }
 
+/// n x n 0/1 arrays with two 1s in every row and one to three in every column (DLX3).
+fn two_per_row(n: usize) -> Matrix {
+    let mut sums = MatrixBuilder::new();
+    for i in 0..n {
+        sums.primary_with(format!("r{i}"), 2, 2).unwrap();
+        sums.primary_with(format!("c{i}"), 1, 3).unwrap();
+    }
+    for i in 0..n {
+        for j in 0..n {
+            sums.option([format!("r{i}"), format!("c{j}")]).unwrap();
+        }
+    }
+    sums.build().unwrap()
+}
+
 #[test]
 fn the_estimate_converges_to_the_true_figures() {
     // Small trees of both kinds: colours (DLX2's counting) and bounds (DLX3's).
@@ -293,19 +308,9 @@ fn the_estimate_converges_to_the_true_figures() {
                 .unwrap();
         }
     }
-    let mut sums = MatrixBuilder::new();
-    for i in 0..4 {
-        sums.primary_with(format!("r{i}"), 2, 2).unwrap();
-        sums.primary_with(format!("c{i}"), 1, 3).unwrap();
-    }
-    for i in 0..4 {
-        for j in 0..4 {
-            sums.option([format!("r{i}"), format!("c{j}")]).unwrap();
-        }
-    }
     for m in [
         colouring.build().unwrap(),
-        sums.build().unwrap(),
+        two_per_row(4),
         format::parse(DLX3_INTRO).unwrap(),
     ] {
         let mut xcc = Xcc::new(&m);
@@ -377,17 +382,7 @@ fn the_stratified_estimate_brackets_the_truth_with_colours_and_bounds() {
             }
         }
     }
-    let mut sums = MatrixBuilder::new();
-    for i in 0..5 {
-        sums.primary_with(format!("r{i}"), 2, 2).unwrap();
-        sums.primary_with(format!("c{i}"), 1, 3).unwrap();
-    }
-    for i in 0..5 {
-        for j in 0..5 {
-            sums.option([format!("r{i}"), format!("c{j}")]).unwrap();
-        }
-    }
-    for m in [colouring(rows * cols, &edges, 3), sums.build().unwrap()] {
+    for m in [colouring(rows * cols, &edges, 3), two_per_row(5)] {
         let mut xcc = Xcc::new(&m);
         let truth = xcc.count();
         for seed in 1..=3 {
