@@ -8,7 +8,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use dlx_core::{Dlx, Heuristic, Matrix, MatrixBuilder, Xcc};
+use dlx_core::{Dlx, Matrix, MatrixBuilder, Xcc};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -68,22 +68,22 @@ fn xcc(c: &mut Criterion) {
         ("sums-6x6-k2", sums(6, 2)),
     ] {
         let mut x = Xcc::new(&m);
-        let stats = x.count();
+        let stats = x.solve().count();
         group.throughput(Throughput::Elements(stats.updates));
         group.bench_function(BenchmarkId::new("xcc", name), |b| {
-            b.iter(|| black_box(x.count().updates))
+            b.iter(|| black_box(x.solve().count().updates))
         });
     }
     let m = common::queens(10);
     let (mut x, mut d) = (Xcc::new(&m), Dlx::new(&m));
-    let stats = d.count(Heuristic::Mrv);
-    assert_eq!(x.count(), stats, "the engines agree on exact cover");
+    let stats = d.solve().count();
+    assert_eq!(x.solve().count(), stats, "the engines agree on exact cover");
     group.throughput(Throughput::Elements(stats.updates));
     group.bench_function(BenchmarkId::new("xcc", "queens-10"), |b| {
-        b.iter(|| black_box(x.count().updates))
+        b.iter(|| black_box(x.solve().count().updates))
     });
     group.bench_function(BenchmarkId::new("dlx", "queens-10"), |b| {
-        b.iter(|| black_box(d.count(Heuristic::Mrv).updates))
+        b.iter(|| black_box(d.solve().count().updates))
     });
     group.finish();
 }

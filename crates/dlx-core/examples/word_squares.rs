@@ -59,7 +59,7 @@ fn main() -> Result<(), dlx_core::MatrixError> {
     }
     let matrix = b.build()?;
     let mut xcc = Xcc::new(&matrix);
-    let stats = xcc.count();
+    let stats = xcc.solve().count();
     println!(
         "{} words: {} double word squares ({} updates, {} cleansings, {} nodes)",
         words.len(),
@@ -68,7 +68,7 @@ fn main() -> Result<(), dlx_core::MatrixError> {
         stats.cleansings,
         stats.nodes
     );
-    for solution in xcc.search().take(3) {
+    for solution in xcc.solve().iter().take(3) {
         let mut grid = [[' '; 3]; 3];
         for row in &solution.rows {
             for (k, &item) in matrix.option(row.option).iter().enumerate() {

@@ -12,18 +12,17 @@
 //! interval from it is only a guide.
 //!
 //! ```
-//! use dlx_core::{format, Dlx, Heuristic};
+//! use dlx_core::{format, Dlx};
 //! // Every probe of a tree whose branching degree depends only on the depth is exact.
 //! let m = format::parse("a b\na\nb\n")?;
-//! let est = Dlx::new(&m).estimate(Heuristic::Mrv, 10, 1);
+//! let est = Dlx::new(&m).solve().estimate_plain(10, 1);
 //! assert_eq!(est.nodes.mean, 3.0);
 //! assert_eq!(est.nodes.std_dev, 0.0);
 //! # Ok::<(), dlx_core::FormatError>(())
 //! ```
 
-use crate::Dlx;
-use crate::links::Link;
-use crate::search::{Heuristic, choose_column};
+use crate::links::{Link, Links};
+use crate::rule::Rule;
 
 /// SplitMix64 (Steele, Lea and Flood 2014): a tiny, well-mixed generator, so that an estimate
 /// is reproducible from its seed without a dependency.
@@ -171,7 +170,7 @@ pub fn tail_index(values: &[f64]) -> Option<f64> {
     })
 }
 
-/// The result of [`Dlx::estimate`].
+/// The result of an estimate ([`crate::Solve::estimate`], [`crate::Solve::estimate_plain`]).
 #[must_use]
 #[derive(Debug, Clone, PartialEq)]
 pub struct Estimate {
@@ -201,87 +200,57 @@ pub struct Probe {
     pub solutions: f64,
 }
 
-impl Dlx {
-    /// One random root-to-leaf probe; `level_nodes[k]` receives the weight of the node met at
-    /// depth k+1. The arena is restored afterwards.
-    fn probe(
-        &mut self,
-        heuristic: Heuristic,
-        rng: &mut SplitMix64,
-        level_nodes: &mut Vec<f64>,
-    ) -> Probe {
-        let links = self.arena();
-        let mut path: Vec<(Link, Link)> = Vec::new();
-        let (mut weight, mut nodes, mut updates, mut solutions) = (1.0f64, 1.0f64, 0.0f64, 0.0f64);
-        if links.all_covered() {
-            return Probe {
-                nodes,
-                updates,
-                solutions: 1.0,
-            };
-        }
-        links.begin_moving();
-        loop {
-            let col = choose_column(links, heuristic);
-            let d = links.len(col);
-            updates += weight * links.cover(col) as f64;
-            if d == 0 {
-                links.uncover(col);
-                break;
-            }
-            let mut row = links.down(col);
-            for _ in 0..rng.below(d) {
-                row = links.down(row);
-            }
-            weight *= f64::from(d);
-            nodes += weight;
-            if level_nodes.len() <= path.len() {
-                level_nodes.push(0.0);
-            }
-            level_nodes[path.len()] += weight;
-            updates += weight * links.cover_others(row) as f64;
-            path.push((col, row));
-            if links.all_covered() {
-                solutions = weight;
-                break;
-            }
-        }
-        for &(col, row) in path.iter().rev() {
-            links.uncover_others(row);
-            links.uncover(col);
-        }
-        links.end_moving();
-        Probe {
+/// One random root-to-leaf probe of the links as they stand (the caller marks them moving);
+/// `level_nodes[k]` receives the weight of the node met at depth k+1. The links are put
+/// back afterwards.
+pub(crate) fn probe(
+    links: &mut Links,
+    rule: &mut Rule<'_>,
+    rng: &mut SplitMix64,
+    level_nodes: &mut Vec<f64>,
+) -> Probe {
+    let mut path: Vec<(Link, Link)> = Vec::new();
+    let (mut weight, mut nodes, mut updates, mut solutions) = (1.0f64, 1.0f64, 0.0f64, 0.0f64);
+    if links.all_covered() {
+        return Probe {
             nodes,
             updates,
-            solutions,
+            solutions: 1.0,
+        };
+    }
+    loop {
+        let col = rule.choose(links);
+        let d = links.len(col);
+        updates += weight * links.cover(col) as f64;
+        if d == 0 {
+            links.uncover(col);
+            break;
+        }
+        let mut row = links.down(col);
+        for _ in 0..rng.below(d) {
+            row = links.down(row);
+        }
+        weight *= f64::from(d);
+        nodes += weight;
+        if level_nodes.len() <= path.len() {
+            level_nodes.push(0.0);
+        }
+        level_nodes[path.len()] += weight;
+        updates += weight * links.cover_others(row) as f64;
+        path.push((col, row));
+        if links.all_covered() {
+            solutions = weight;
+            break;
         }
     }
-
-    /// Knuth's Monte Carlo estimate of the search tree of `heuristic`: `samples` random
-    /// probes from a generator seeded with `seed` (the same seed gives the same estimate).
-    /// See the [module docs](crate::estimate) for the method and its spread.
-    pub fn estimate(&mut self, heuristic: Heuristic, samples: u64, seed: u64) -> Estimate {
-        self.estimate_with(heuristic, samples, seed, |_, _| {})
+    for &(col, row) in path.iter().rev() {
+        links.uncover_others(row);
+        links.uncover(col);
     }
-
-    /// [`Dlx::estimate`], calling `each(k, probe)` after the k-th probe (for progress
-    /// displays).
-    pub fn estimate_with(
-        &mut self,
-        heuristic: Heuristic,
-        samples: u64,
-        seed: u64,
-        each: impl FnMut(u64, &Probe),
-    ) -> Estimate {
-        sample(
-            samples,
-            seed,
-            |rng, level_nodes| {
-                (!self.interrupted()).then(|| self.probe(heuristic, rng, level_nodes))
-            },
-            each,
-        )
+    Probe {
+        nodes,
+        updates,
+        solutions,
     }
 }
 

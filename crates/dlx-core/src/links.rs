@@ -27,8 +27,9 @@
 use std::mem::size_of;
 use std::sync::{Arc, OnceLock};
 
-use crate::lookahead::RowSets;
+use crate::dlx::FixError;
 use crate::matrix::{ItemId, ItemKind, Matrix, OptionId};
+use crate::rowsets::RowSets;
 
 /// A node's byte offset in the arena.
 pub(crate) type Link = u32;
@@ -37,7 +38,8 @@ pub(crate) type Link = u32;
 pub(crate) const NODE: Link = size_of::<Node>() as Link;
 
 /// The most nodes an arena can hold, so that every offset fits in a `u32`.
-pub(crate) const MAX_NODES: usize = (u32::MAX / NODE) as usize;
+pub(crate) const MAX_NODES: usize = crate::matrix::MAX_NODES;
+const _: () = assert!(NODE == 16, "the matrix's node limit assumes 16-byte nodes");
 
 /// The root h.
 pub(crate) const ROOT: Link = 0;
@@ -331,8 +333,15 @@ impl Links {
     pub(crate) fn row_sets(&self) -> Option<Arc<RowSets>> {
         self.row_sets
             .0
-            .get_or_init(|| RowSets::new(self).map(Arc::new))
+            .get_or_init(|| self.build_row_sets().map(Arc::new))
             .clone()
+    }
+
+    /// The columns' row sets, built afresh.
+    pub(crate) fn build_row_sets(&self) -> Option<RowSets> {
+        RowSets::new(self.item_count() + 1, self.option_count(), |o| {
+            self.option_columns(o).map(|c| (c / NODE) as usize)
+        })
     }
 
     /// The column headers of an option's nodes, in row order: static, whatever is covered.
@@ -497,6 +506,27 @@ impl Links {
             j = self.next(j);
         }
         Some(items)
+    }
+
+    /// Whether `options` can all be chosen together: each exists, and no two share an item.
+    /// Otherwise the place of the first that cannot, and why.
+    pub(crate) fn check_choice(
+        &self,
+        options: impl IntoIterator<Item = OptionId>,
+    ) -> Result<(), (usize, FixError)> {
+        let mut by = vec![None; self.item_count()];
+        for (index, option) in options.into_iter().enumerate() {
+            let items = self
+                .option_items(option)
+                .ok_or((index, FixError::NoSuchOption(option)))?;
+            for item in items {
+                if let Some(with) = by[item] {
+                    return Err((index, FixError::Clash { option, with, item }));
+                }
+                by[item] = Some(option);
+            }
+        }
+        Ok(())
     }
 
     /// Covers every item of an option, left to right, as the search does for a chosen row.

@@ -24,12 +24,7 @@
 use std::sync::Arc;
 
 use crate::links::{Link, Links, NODE, ROOT};
-
-/// The most bits of row sets built for one matrix (items × rows): 16 MiB.
-const MAX_BITS: usize = 1 << 27;
-
-/// The most row lengths weighed by masks; beyond, a dead end's rows are weighed one by one.
-const MAX_CLASSES: usize = 4;
+use crate::rowsets::RowSets;
 
 /// A search starts the test once it has tried this fraction of the set-up's size (nodes, and
 /// words of row sets) in rows, so that the set-up never costs much of the search's time. On
@@ -67,95 +62,6 @@ const REVIEW: u32 = 2048;
 
 /// No hint row.
 const NO_ROW: u32 = u32::MAX;
-
-/// The rows of every column, as bit sets indexed by option, and the rows' lengths. Static:
-/// built from the rows' items, whatever the arena's state.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) struct RowSets {
-    /// u64 words per set.
-    words: usize,
-    /// By header index.
-    columns: Vec<u64>,
-    /// The rows by length, as (length - 1, the rows of that length), when there are at most
-    /// [`MAX_CLASSES`] lengths; empty otherwise (then `lengths` is read row by row).
-    classes: Vec<(u64, Vec<u64>)>,
-    /// Length - 1 of every row.
-    lengths: Vec<u64>,
-}
-
-impl RowSets {
-    /// The row sets of a matrix's columns, or `None` when they would take more than
-    /// [`MAX_BITS`].
-    pub(crate) fn new(links: &Links) -> Option<Self> {
-        let rows = links.option_count();
-        let words = rows.div_ceil(64);
-        let headers = links.item_count() + 1;
-        if headers.checked_mul(words * 64)? > MAX_BITS {
-            return None;
-        }
-        let mut columns = vec![0u64; headers * words];
-        for o in 0..rows {
-            for c in links.option_columns(o) {
-                columns[(c / NODE) as usize * words + o / 64] |= 1 << (o % 64);
-            }
-        }
-        let lengths: Vec<u64> = (0..rows).map(|o| links.option_len(o) as u64 - 1).collect();
-        let mut classes: Vec<(u64, Vec<u64>)> = Vec::new();
-        for (o, &w) in lengths.iter().enumerate() {
-            let at = match classes.iter().position(|(l, _)| *l == w) {
-                Some(at) => at,
-                None => {
-                    classes.push((w, vec![0; words]));
-                    classes.len() - 1
-                }
-            };
-            classes[at].1[o / 64] |= 1 << (o % 64);
-        }
-        if classes.len() > MAX_CLASSES {
-            classes.clear();
-        }
-        Some(RowSets {
-            words,
-            columns,
-            classes,
-            lengths,
-        })
-    }
-
-    /// The rows of the column with header `c`.
-    #[inline(always)]
-    fn column(&self, c: Link) -> &[u64] {
-        let at = (c / NODE) as usize * self.words;
-        &self.columns[at..at + self.words]
-    }
-
-    /// The sum of length - 1 over the rows in both `k` and `live`.
-    fn weight(&self, k: &[u64], live: &[u64]) -> u64 {
-        let both = || k.iter().zip(live).map(|(k, l)| k & l);
-        match self.classes.as_slice() {
-            [(w, _)] => w * both().map(|b| u64::from(b.count_ones())).sum::<u64>(),
-            [] => {
-                let mut total = 0;
-                for (at, mut bits) in both().enumerate() {
-                    while bits != 0 {
-                        total += self.lengths[at * 64 + bits.trailing_zeros() as usize];
-                        bits &= bits - 1;
-                    }
-                }
-                total
-            }
-            classes => classes
-                .iter()
-                .map(|(w, mask)| {
-                    w * both()
-                        .zip(mask)
-                        .map(|(b, m)| u64::from((b & m).count_ones()))
-                        .sum::<u64>()
-                })
-                .sum(),
-        }
-    }
-}
 
 /// The dead-end test of one search: its scratch state and, per depth, whether it pays.
 #[derive(Debug)]
@@ -259,7 +165,7 @@ impl Lookahead {
             self.col_stamp[(c / NODE) as usize] = epoch;
             self.k
                 .iter_mut()
-                .zip(sets.column(c))
+                .zip(sets.column((c / NODE) as usize))
                 .for_each(|(k, m)| *k |= m);
             j = links.next(j);
         }
@@ -338,20 +244,20 @@ impl Lookahead {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::search::{Heuristic, choose_column};
+    use crate::rule::{Heuristic, Rule};
     use crate::{Matrix, MatrixBuilder};
 
     /// Walks the whole tree with real covers, and at every row checks the test's verdict and
     /// its updates against what covering the row does. Returns (dead ends, other rows).
     fn check_tree(links: &mut Links, la: &mut Lookahead, h: Heuristic, level: usize) -> (u64, u64) {
         let mut seen = (0, 0);
-        let c = choose_column(links, h);
+        let c = Rule::from(h).choose(links);
         links.cover(c);
         let mut x = links.down(c);
         while x != c {
             let predicted = la.dead_end(links, x, level);
             let updates = links.cover_others(x);
-            let dead = !links.all_covered() && links.len(choose_column(links, h)) == 0;
+            let dead = !links.all_covered() && links.len(Rule::from(h).choose(links)) == 0;
             assert_eq!(
                 predicted,
                 dead.then_some(updates),
@@ -419,7 +325,7 @@ pub(crate) mod tests {
     }
 
     /// A pseudo-random matrix whose options have 1 to 7 items (more lengths than
-    /// [`MAX_CLASSES`]), some of them secondary.
+    /// [`crate::rowsets::MAX_CLASSES`]), some of them secondary.
     fn scattered(seed: u64) -> Matrix {
         let mut state = seed;
         let mut next = |n: u64| {
@@ -464,10 +370,11 @@ pub(crate) mod tests {
         let mut total = (0, 0);
         for seed in 1..=20 {
             let m = scattered(seed);
-            let sets = RowSets::new(&Links::new(&m)).unwrap();
+            let sets = Links::new(&m).build_row_sets().unwrap();
             assert!(
                 sets.classes.is_empty(),
-                "rows of more than {MAX_CLASSES} lengths"
+                "rows of more than {} lengths",
+                crate::rowsets::MAX_CLASSES
             );
             let seen = check(&m);
             total = (total.0 + seen.0, total.1 + seen.1);
@@ -504,8 +411,8 @@ pub(crate) mod tests {
             b.option_ids([i]).unwrap();
         }
         let m = b.build().unwrap();
-        assert!(RowSets::new(&Links::new(&m)).is_none());
+        assert!(Links::new(&m).build_row_sets().is_none());
         // The search runs without the test.
-        assert_eq!(crate::Dlx::new(&m).count(Heuristic::Mrv).solutions, 1);
+        assert_eq!(crate::Dlx::new(&m).solve().count().solutions, 1);
     }
 }

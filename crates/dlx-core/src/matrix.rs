@@ -7,6 +7,10 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
+/// The most nodes (option entries and headers) a matrix may have: every node of the link
+/// arena, 16 bytes each, is addressed by a `u32` byte offset.
+pub(crate) const MAX_NODES: usize = (u32::MAX / 16) as usize;
+
 /// Index of an item in declaration order (0-based). A plain index, as domain crates use it
 /// to index their own tables: every method that takes one checks it against its matrix or
 /// arena (an error, or a documented panic; never undefined behaviour).
@@ -419,7 +423,7 @@ impl MatrixBuilder {
     ///     b.option(["pick"])?;
     /// }
     /// let m = b.build()?;
-    /// assert_eq!(Xcc::new(&m).search().count().solutions, 3);
+    /// assert_eq!(Xcc::new(&m).solve().count().solutions, 3);
     /// # Ok::<(), dlx_core::MatrixError>(())
     /// ```
     pub fn primary_with(
@@ -521,7 +525,7 @@ impl MatrixBuilder {
     /// b.option_coloured([("q", None), ("x", Some("blue"))])?;
     /// let m = b.build()?;
     /// assert_eq!(m.entry_text(1, 1), "x:red");
-    /// assert_eq!(Xcc::new(&m).search().count().solutions, 1);
+    /// assert_eq!(Xcc::new(&m).solve().count().solutions, 1);
     /// # Ok::<(), dlx_core::MatrixError>(())
     /// ```
     pub fn option_coloured<I, S, C>(&mut self, entries: I) -> Result<OptionId, MatrixError>
@@ -619,7 +623,7 @@ impl MatrixBuilder {
     /// Counts `more` nodes, refusing a matrix past the arena's limit before it takes the
     /// memory.
     fn grow(&mut self, more: usize) -> Result<(), MatrixError> {
-        let limit = crate::links::MAX_NODES;
+        let limit = MAX_NODES;
         let nodes = self.nodes.max(1).saturating_add(more);
         if nodes > limit {
             return Err(MatrixError::TooLarge { nodes, limit });
@@ -634,7 +638,7 @@ impl MatrixBuilder {
             return Err(MatrixError::NoPrimaryItems);
         }
         // Every item and option went through `grow`, so the arena fits.
-        debug_assert!(self.nodes <= crate::links::MAX_NODES);
+        debug_assert!(self.nodes <= MAX_NODES);
         let mut bounded = self.bounded;
         bounded.resize(self.items.len(), false);
         Ok(Matrix {

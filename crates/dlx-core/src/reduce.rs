@@ -21,10 +21,10 @@
 //! removed one at a time (U and D links only, [`Links`]'s `hide_row`), the header of a column
 //! whose row was chosen is covered once the column is empty, and every change goes on a trail
 //! that is undone in exact reverse, so the links come back exactly as they were, as with
-//! [`crate::Search`].
+//! [`crate::step::Search`].
 //!
 //! ```
-//! use dlx_core::{format, Dlx};
+//! use dlx_core::{format, step::Reduce, Dlx};
 //!
 //! let matrix = format::parse(
 //!     "A B C D E F G\n\
@@ -36,31 +36,22 @@
 //!      D E G\n",
 //! )?;
 //! let mut dlx = Dlx::new(&matrix);
-//! let solutions: Vec<Vec<usize>> = dlx.reduce().map(|s| s.sorted_options()).collect();
+//! let solutions: Vec<Vec<usize>> = Reduce::new(&mut dlx).map(|s| s.sorted_options()).collect();
 //! assert_eq!(solutions, [[0, 3, 4]]);
 //! // Propagation alone solves it: no branching, the root is the only node.
-//! let stats = dlx.reduce().count();
+//! let stats = Reduce::new(&mut dlx).count();
 //! assert_eq!((stats.solutions, stats.nodes), (1, 1));
 //! # Ok::<(), dlx_core::FormatError>(())
 //! ```
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::Dlx;
+use crate::dlx::{Dlx, FixError};
+use crate::engine::NEVER;
 use crate::links::{Link, Links, ROOT, item_of};
+use crate::matrix::OptionId;
 use crate::solution::{ChosenRow, Solution};
 use crate::stats::{Level, Stats};
-
-impl Dlx {
-    /// Starts a search with propagation (module [`crate::reduce`]) from the current state
-    /// (fixed options stay fixed). It finds exactly the solutions [`Dlx::search`] finds, in
-    /// another order, usually in a far smaller tree.
-    pub fn reduce(&mut self) -> Reduce<'_> {
-        self.arena();
-        let flag = self.interrupt.flag();
-        Reduce::new(&mut self.links).interrupt(flag)
-    }
-}
 
 /// One change to the links, undone in reverse order.
 #[derive(Debug, Clone, Copy)]
@@ -115,10 +106,10 @@ pub struct Reductions {
     pub dead_ends: u64,
 }
 
-/// A search with propagation, from [`Dlx::reduce`]: count, first solution, a limit, or
+/// A search with propagation ([`Reduce::new`]): count, first solution, a limit, or
 /// iterate [`Solution`]s. Dropping it early restores the links.
 ///
-/// Its [`Stats`] count as [`crate::Search`]'s do, but only *branch* nodes are nodes: the root
+/// Its [`Stats`] count as [`crate::step::Search`]'s do, but only *branch* nodes are nodes: the root
 /// plus every row tried on a column of two or more rows; forced rows are not nodes. Updates
 /// are 1 per node unlinked from a column (hiding a row) plus 1 per header covered, at the
 /// level where they happen.
@@ -175,18 +166,18 @@ pub struct Reduce<'a> {
     solutions: u64,
     levels: Vec<Level>,
     reductions: Reductions,
+    /// Options covered before the search ([`Reduce::fix`]), uncovered after it.
+    fixed: Vec<OptionId>,
 }
 
 impl<'a> Reduce<'a> {
-    fn new(links: &'a mut Links) -> Self {
+    /// A search with propagation of the arena. It finds exactly the solutions
+    /// [`crate::Solve`] finds, in another order, usually in a far smaller tree.
+    pub fn new(dlx: &'a mut Dlx) -> Self {
+        let links = dlx.arena();
         links.begin_moving();
         let items = links.item_count();
-        let mut active = vec![false; items];
-        let mut c = links.first();
-        while c != ROOT {
-            active[item_of(c)] = true;
-            c = links.next(c);
-        }
+        let active = primaries(links);
         let options = links.option_count();
         Reduce {
             links,
@@ -217,12 +208,36 @@ impl<'a> Reduce<'a> {
             epoch: 0,
             candidates: Vec::new(),
             limit: None,
-            interrupt: &crate::search::NEVER,
+            interrupt: &NEVER,
             interrupted: false,
             solutions: 0,
             levels: Vec::new(),
             reductions: Reductions::default(),
+            fixed: Vec::new(),
         }
+    }
+
+    /// Chooses `options` before the search, as [`crate::Solve::fix`] does: the search is
+    /// the one of the matrix with their items covered. Options that do not exist or clash
+    /// are refused.
+    ///
+    /// # Panics
+    /// If the search has begun, or options were fixed already.
+    pub fn fix(mut self, options: &[OptionId]) -> Result<Self, FixError> {
+        assert!(
+            self.phase == Phase::Enter && self.frames.is_empty() && self.fixed.is_empty(),
+            "options are fixed once, before the search begins"
+        );
+        self.links
+            .check_choice(options.iter().copied())
+            .map_err(|(_, e)| e)?;
+        for &o in options {
+            self.links.cover_option(o);
+        }
+        self.fixed = options.to_vec();
+        self.active = primaries(self.links);
+        self.primary = self.active.clone();
+        Ok(self)
     }
 
     /// Stops after `n` solutions.
@@ -770,6 +785,17 @@ impl<'a> Reduce<'a> {
     }
 }
 
+/// By item: whether it is in the header list (a primary item not covered).
+fn primaries(links: &Links) -> Vec<bool> {
+    let mut active = vec![false; links.item_count()];
+    let mut c = links.first();
+    while c != ROOT {
+        active[item_of(c)] = true;
+        c = links.next(c);
+    }
+    active
+}
+
 impl Iterator for Reduce<'_> {
     type Item = Solution;
 
@@ -784,6 +810,9 @@ impl Drop for Reduce<'_> {
         // moved, and their owner rebuilds them (see `Links::relink`).
         if !std::thread::panicking() {
             self.finish();
+            for &o in self.fixed.iter().rev() {
+                self.links.uncover_option(o);
+            }
             self.links.end_moving();
         }
     }

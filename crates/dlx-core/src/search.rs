@@ -6,138 +6,20 @@
 //! cannot overflow the stack, and any caller — visitor, iterator, counter — drives one loop.
 //! Before a row is covered, the dead-end test ([`crate::lookahead`]) may recognise that its
 //! child would branch on an empty column, and charge the updates instead of making them.
+//! The plain recursive search(k), as the paper prints it, is `reference.rs`; the tests hold
+//! this loop to it.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::links::{ActiveItems, Link, Links, ROOT, header, item_of};
+use crate::dlx::{Dlx, FixError, PathError};
+use crate::engine::{Path, Split};
+use crate::links::{Link, Links, ROOT, item_of};
 use crate::lookahead::{self, Lookahead};
-use crate::matrix::ItemId;
+use crate::matrix::OptionId;
+use crate::rule::{ChooseItem, Heuristic, Rule};
 use crate::solution::{ChosenRow, Solution};
 use crate::stats::{Level, Stats};
-
-/// How the search chooses the column to branch on.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Heuristic {
-    /// Knuth's S heuristic ("minimum remaining values"): the first column of smallest size,
-    /// scanning the header list from R\[h\].
-    #[default]
-    Mrv,
-    /// The leftmost uncovered column, R\[h\].
-    Leftmost,
-    /// The S heuristic, but a column of size 0 or 1 is taken at once: one row is a forced
-    /// move, so the rest of the scan is skipped. A size-1 column before a later size-0 column
-    /// wins here, so the tree (and its figures) can differ from Knuth's: use it for speed
-    /// (sudoku), never to reproduce the paper.
-    MrvEager,
-}
-
-impl std::fmt::Display for Heuristic {
-    /// The name [`Heuristic::from_str`](std::str::FromStr) reads back: `mrv`, `leftmost`,
-    /// `mrv-eager`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Heuristic::Mrv => "mrv",
-            Heuristic::Leftmost => "leftmost",
-            Heuristic::MrvEager => "mrv-eager",
-        })
-    }
-}
-
-impl std::str::FromStr for Heuristic {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "mrv" | "s" | "shortest" => Ok(Heuristic::Mrv),
-            "leftmost" | "left" | "first" => Ok(Heuristic::Leftmost),
-            "mrv-eager" | "eager" => Ok(Heuristic::MrvEager),
-            _ => Err(format!(
-                "unknown heuristic `{s}` (expected `mrv`, `leftmost` or `mrv-eager`)"
-            )),
-        }
-    }
-}
-
-/// A caller-supplied column-choice rule. It sees the uncovered primary items with their sizes
-/// in header order (never empty) and returns one of them.
-///
-/// Closures `FnMut(ActiveItems) -> ItemId` implement it:
-/// ```
-/// # use dlx_core::{format, Dlx};
-/// let m = format::parse("a b\na\nb\n")?;
-/// // Branch on the *last* uncovered item.
-/// let stats = Dlx::new(&m).search().choose_with(|items: dlx_core::ActiveItems| {
-///     items.last().unwrap().0
-/// }).count();
-/// assert_eq!(stats.solutions, 1);
-/// # Ok::<(), dlx_core::FormatError>(())
-/// ```
-pub trait ChooseItem {
-    /// Picks the item to branch on.
-    fn choose(&mut self, items: ActiveItems<'_>) -> ItemId;
-}
-
-impl<F: FnMut(ActiveItems<'_>) -> ItemId> ChooseItem for F {
-    fn choose(&mut self, items: ActiveItems<'_>) -> ItemId {
-        self(items)
-    }
-}
-
-enum Rule<'a> {
-    Mrv,
-    MrvEager,
-    Leftmost,
-    Custom(Box<dyn ChooseItem + 'a>),
-}
-
-impl Rule<'_> {
-    #[inline]
-    fn choose(&mut self, links: &Links) -> Link {
-        match self {
-            Rule::Leftmost => links.first(),
-            Rule::Mrv | Rule::MrvEager => {
-                // Knuth's rule stops only at an empty column; the eager one also at size 1.
-                let good_enough = u32::from(matches!(self, Rule::MrvEager));
-                let mut c = links.first();
-                let mut best = c;
-                let mut min = links.len(c);
-                while min > good_enough {
-                    c = links.next(c);
-                    if c == ROOT {
-                        break;
-                    }
-                    let s = links.len(c);
-                    if s < min {
-                        min = s;
-                        best = c;
-                    }
-                }
-                best
-            }
-            Rule::Custom(rule) => {
-                let item = rule.choose(links.active_items());
-                assert!(
-                    links.active_items().any(|(i, _)| i == item),
-                    "custom column rule returned item {item}, which is not an uncovered primary item"
-                );
-                header(item)
-            }
-        }
-    }
-}
-
-/// The column the search would branch on under a built-in heuristic: the hook through which
-/// Knuth's Monte Carlo estimator ([`crate::estimate`]) makes exactly the search's choices.
-pub(crate) fn choose_column(links: &Links, h: Heuristic) -> Link {
-    match h {
-        Heuristic::Mrv => Rule::Mrv,
-        Heuristic::MrvEager => Rule::MrvEager,
-        Heuristic::Leftmost => Rule::Leftmost,
-    }
-    .choose(links)
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
@@ -155,9 +37,11 @@ enum State {
     Running,
 }
 
-/// One run of Algorithm DLX over a [`Dlx`](crate::Dlx) arena. Configure it with the builder
-/// methods, then drive it with [`Search::run`], [`Search::count`], [`Search::first`] or as an
-/// iterator of [`Solution`]s. When it is dropped, finished or not, the arena is restored exactly.
+/// One run of Algorithm DLX over a [`Dlx`] arena, one step at a time: the state machine under
+/// [`crate::Solve`] (see [`crate::step`]). Configure it with the builder methods, then drive
+/// it with [`Search::next_solution`], [`Search::run`], [`Search::count`], [`Search::first`]
+/// or as an iterator of [`Solution`]s. When it is dropped, finished or not, the arena is
+/// restored exactly.
 #[must_use = "a search does nothing until it is run, counted or iterated"]
 pub struct Search<'a> {
     links: &'a mut Links,
@@ -201,6 +85,13 @@ pub struct Search<'a> {
     stopped_at: Option<f64>,
     /// The caller's bound ([`Search::prune`]).
     prune: Option<Box<Prune<'a>>>,
+    /// Options covered before the search, as if chosen above the root, and not reported.
+    fixed: Vec<OptionId>,
+    /// Rows covered before the search below `fixed`: the search is the subtree at the end of
+    /// this path, its figures at their depths in the whole tree, its solutions led by it.
+    path: Vec<ChosenRow>,
+    /// Whether `fixed` and `path` are covered now.
+    prefixed: bool,
 }
 
 /// A caller's test on a partial solution ([`Search::prune`]).
@@ -222,24 +113,12 @@ enum DeadEnds {
     On(Lookahead),
 }
 
-/// The top of a search tree, cut at a depth: see [`Search::split`].
-#[must_use]
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Split {
-    /// The depth of the cut.
-    pub depth: usize,
-    /// Nodes and updates of the depths above the cut, and the solutions found there.
-    pub stats: Stats,
-    /// The solutions found above the cut.
-    pub solutions: Vec<Solution>,
-    /// The nodes at the cut, each as the rows chosen on the way to it, depth 0 first.
-    pub paths: Vec<Vec<ChosenRow>>,
-}
-
-/// A solution as the search holds it at the moment it is found; borrow-only, so counting
-/// allocates nothing.
+/// A solution (or, for [`crate::Solve::prune`], a partial one) as the search holds it at the
+/// moment it is found; borrow-only, so counting allocates nothing.
 pub struct SolutionView<'s> {
     links: &'s Links,
+    /// The rows of the path the search started below.
+    path: &'s [ChosenRow],
     choice: &'s [Link],
 }
 
@@ -263,20 +142,23 @@ impl std::fmt::Debug for Search<'_> {
 impl SolutionView<'_> {
     /// The chosen rows, depth 0 first.
     pub fn rows(&self) -> impl Iterator<Item = ChosenRow> + '_ {
-        self.choice.iter().map(|&x| ChosenRow {
-            option: self.links.option(x),
-            item: item_of(self.links.column(x)),
-        })
+        self.path
+            .iter()
+            .copied()
+            .chain(self.choice.iter().map(|&x| ChosenRow {
+                option: self.links.option(x),
+                item: item_of(self.links.column(x)),
+            }))
     }
 
     /// Number of rows in the solution.
     pub fn len(&self) -> usize {
-        self.choice.len()
+        self.path.len() + self.choice.len()
     }
 
-    /// Always false: every solution chooses at least one row.
+    /// Whether no row was chosen (options fixed before the search covered every item).
     pub fn is_empty(&self) -> bool {
-        self.choice.is_empty()
+        self.len() == 0
     }
 
     /// An owned copy.
@@ -288,7 +170,13 @@ impl SolutionView<'_> {
 }
 
 impl<'a> Search<'a> {
-    pub(crate) fn new(links: &'a mut Links) -> Self {
+    /// A search of the arena with the S heuristic, to be configured and driven.
+    pub fn new(dlx: &'a mut Dlx) -> Self {
+        Search::over(dlx.arena())
+    }
+
+    /// A search of the links themselves.
+    pub(crate) fn over(links: &'a mut Links) -> Self {
         links.begin_moving();
         let depth = links.primary_count() + 1;
         let items = links.item_count();
@@ -317,6 +205,95 @@ impl<'a> Search<'a> {
             stop: &NEVER,
             stopped_at: None,
             prune: None,
+            fixed: Vec::new(),
+            path: Vec::new(),
+            prefixed: false,
+        }
+    }
+
+    /// Covers `fixed` before the search, as if chosen above the root (they are in no
+    /// solution and cost nothing), then the rows of `path`, so that the search is the
+    /// subtree at the end of that path (its figures at their depths in the whole tree, its
+    /// solutions led by the path's rows). An option that does not exist, or two that share
+    /// an item, are refused.
+    pub(crate) fn prefix(
+        mut self,
+        fixed: &[OptionId],
+        path: &[ChosenRow],
+    ) -> Result<Self, PathError> {
+        self.check_prefix(fixed, path)?;
+        self.fixed = fixed.to_vec();
+        self.path = path.to_vec();
+        Ok(self)
+    }
+
+    /// Fixes `options` before the search: see [`crate::Solve::fix`].
+    ///
+    /// # Panics
+    /// If the search has begun.
+    pub fn fix(self, options: &[OptionId]) -> Result<Self, FixError> {
+        assert_eq!(
+            self.state,
+            State::Start,
+            "options are fixed before the search begins"
+        );
+        self.prefix(options, &[]).map_err(|e| e.source)
+    }
+
+    /// Whether the options of `fixed` then `path` can all be chosen together.
+    fn check_prefix(&self, fixed: &[OptionId], path: &[ChosenRow]) -> Result<(), PathError> {
+        let options = fixed.iter().copied().chain(path.iter().map(|r| r.option));
+        self.links
+            .check_choice(options)
+            .map_err(|(index, source)| PathError {
+                // A fixed option's clash is found by `Search::fix` first; here it is the path's.
+                index: index.saturating_sub(fixed.len()),
+                source,
+            })
+    }
+
+    /// Starts over below another path (checked as [`Search::prefix`] checks it), once this
+    /// search is done: the figures start from zero, the settings stay.
+    pub(crate) fn restart_below(&mut self, path: &[ChosenRow]) -> Result<(), PathError> {
+        assert_eq!(self.state, State::Done, "a search restarts only once done");
+        self.check_prefix(&self.fixed, path)?;
+        self.path = path.to_vec();
+        self.state = State::Start;
+        self.level = 0;
+        if matches!(self.dead_ends, DeadEnds::On(_)) {
+            self.links.track_live(false);
+        }
+        self.dead_ends = DeadEnds::Off;
+        self.profile.iter_mut().for_each(|l| *l = Level::default());
+        self.solutions = 0;
+        self.stopped = false;
+        self.stopped_at = None;
+        self.interrupted = false;
+        if let Some(d) = &mut self.degrees {
+            d.clear();
+        }
+        Ok(())
+    }
+
+    /// Covers the prefix ([`Search::prefix`]).
+    fn cover_prefix(&mut self) {
+        for &option in self.fixed.iter().chain(self.path.iter().map(|r| &r.option)) {
+            self.links.cover_option(option);
+        }
+        self.prefixed = true;
+    }
+
+    /// Uncovers the prefix, in reverse.
+    fn uncover_prefix(&mut self) {
+        if std::mem::take(&mut self.prefixed) {
+            for &option in self
+                .fixed
+                .iter()
+                .chain(self.path.iter().map(|r| &r.option))
+                .rev()
+            {
+                self.links.uncover_option(option);
+            }
         }
     }
 
@@ -330,7 +307,6 @@ impl<'a> Search<'a> {
     }
 
     /// Also stops at the next node once `flag` is set, without counting as interrupted.
-    #[cfg(feature = "parallel")]
     pub(crate) fn stop_on(mut self, flag: &'a AtomicBool) -> Self {
         self.stop = flag;
         self
@@ -343,17 +319,19 @@ impl<'a> Search<'a> {
 
     /// Chooses columns by a built-in rule (the default is [`Heuristic::Mrv`]).
     pub fn heuristic(mut self, h: Heuristic) -> Self {
-        self.rule = match h {
-            Heuristic::Mrv => Rule::Mrv,
-            Heuristic::MrvEager => Rule::MrvEager,
-            Heuristic::Leftmost => Rule::Leftmost,
-        };
+        self.rule = h.into();
         self
     }
 
     /// Chooses columns by a caller-supplied rule.
     pub fn choose_with(mut self, rule: impl ChooseItem + 'a) -> Self {
         self.rule = Rule::Custom(Box::new(rule));
+        self
+    }
+
+    /// [`Search::choose_with`], boxed already.
+    pub(crate) fn choose_boxed(mut self, rule: Box<dyn ChooseItem + Send + 'a>) -> Self {
+        self.rule = Rule::Custom(rule);
         self
     }
 
@@ -392,12 +370,12 @@ impl<'a> Search<'a> {
     /// depend on that setting. A [`Search::split`] records only the paths that pass.
     ///
     /// ```
-    /// # use dlx_core::{format, Dlx};
+    /// # use dlx_core::{format, step::Search, Dlx};
     /// // Options 0 `a`, 1 `b`, 2 `a b`: two solutions, one of them without option 0.
     /// let m = format::parse("a b\na\nb\na b\n")?;
     /// let mut dlx = Dlx::new(&m);
-    /// assert_eq!(dlx.search().count().solutions, 2);
-    /// let stats = dlx.search().prune(|s| s.rows().any(|r| r.option == 0)).count();
+    /// assert_eq!(Search::new(&mut dlx).count().solutions, 2);
+    /// let stats = Search::new(&mut dlx).prune(|s| s.rows().any(|r| r.option == 0)).count();
     /// assert_eq!(stats.solutions, 1);
     /// # Ok::<(), dlx_core::FormatError>(())
     /// ```
@@ -421,7 +399,9 @@ impl<'a> Search<'a> {
     /// The statistics so far (final once the search is finished).
     pub fn stats(&self) -> Stats {
         let complete = self.state == State::Done && !self.stopped;
-        let mut s = Stats::from_levels(self.solutions, self.profile.clone(), complete);
+        let mut levels = vec![Level::default(); self.path.len()];
+        levels.extend_from_slice(&self.profile);
+        let mut s = Stats::from_levels(self.solutions, levels, complete);
         if let Some(d) = &self.degrees {
             s.degrees = d.clone();
         }
@@ -468,6 +448,7 @@ impl<'a> Search<'a> {
             };
             Some(SolutionView {
                 links: self.links,
+                path: &self.path,
                 choice: &self.choice[..rows],
             })
         } else {
@@ -499,14 +480,15 @@ impl<'a> Search<'a> {
         (sol, self.stats())
     }
 
-    /// Splits the search tree at `depth` (at least 1): runs the search down to that depth,
-    /// charging the nodes and updates of depths `0..depth` and listing the solutions found
-    /// above it, and returns every node at `depth` still to be searched as the path of rows
-    /// leading to it. Searching each path's subtree (see [`crate::Dlx::subtree`]) and adding
-    /// the figures gives exactly the figures of the whole search.
+    /// Splits the search tree at `depth` (at least 1; 0 is taken as 1): runs the search down
+    /// to that depth, charging the nodes and updates of depths `0..depth` and listing the
+    /// solutions found above it, and returns every node at `depth` still to be searched as
+    /// the path of rows leading to it. Searching each path's subtree
+    /// ([`crate::Solve::below`]) and adding the figures gives exactly the figures of the
+    /// whole search.
     pub fn split(mut self, depth: usize) -> Split {
-        assert!(depth >= 1, "split depth must be at least 1");
-        self.cutoff = Some(depth);
+        let depth = depth.max(1);
+        self.cutoff = Some(depth.saturating_sub(self.path.len()).max(1));
         let mut solutions = Vec::new();
         while let Some(view) = self.next_solution() {
             solutions.push(view.to_solution());
@@ -516,7 +498,7 @@ impl<'a> Search<'a> {
             depth,
             stats: self.stats(),
             solutions,
-            paths,
+            paths: paths.into_iter().map(Path::from_rows).collect(),
         }
     }
 
@@ -534,8 +516,12 @@ impl<'a> Search<'a> {
             State::Done => return false,
             State::Running => panic!("a search cannot go on after a panic inside it"),
             State::PausedEmpty => {
-                self.state = State::Done;
+                self.finish();
                 return false;
+            }
+            State::Start if !(self.prefixed || self.fixed.is_empty() && self.path.is_empty()) => {
+                self.cover_prefix();
+                return self.advance();
             }
             State::Start if links.all_covered() => {
                 // Fixed options already cover every primary item: the root is a solution.
@@ -583,6 +569,7 @@ impl<'a> Search<'a> {
                 // no rows; whoever searches it charges the work from this depth on.
                 let view = SolutionView {
                     links,
+                    path: &self.path,
                     choice: &self.choice[..level],
                 };
                 self.paths.push(view.rows().collect());
@@ -643,7 +630,7 @@ impl<'a> Search<'a> {
                 if level == 0 {
                     debug_assert_eq!(top, 0);
                     self.top = top;
-                    self.state = State::Done;
+                    self.finish();
                     return false;
                 }
                 level -= 1;
@@ -668,6 +655,7 @@ impl<'a> Search<'a> {
             if let Some(prune) = &mut self.prune {
                 let view = SolutionView {
                     links,
+                    path: &self.path,
                     choice: &self.choice[..=level],
                 };
                 if prune(&view) {
@@ -698,6 +686,12 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Stops the search where it stands: the links are put back, and the figures reached
+    /// are final, with `complete` false.
+    pub(crate) fn halt(&mut self) {
+        self.unwind();
+    }
+
     /// Undoes every cover of a paused search, leaving the arena as before the search.
     fn unwind(&mut self) {
         if self.state == State::Running {
@@ -718,6 +712,12 @@ impl<'a> Search<'a> {
                 self.links.uncover(self.column[k]);
             }
         }
+        self.finish();
+    }
+
+    /// Ends the search once every level is undone: the prefix goes too.
+    fn finish(&mut self) {
+        self.uncover_prefix();
         self.state = State::Done;
     }
 }
@@ -769,7 +769,7 @@ mod tests {
     fn run(m: &Matrix, h: Heuristic, test: bool, limit: Option<u64>) -> (Vec<Solution>, Stats) {
         let mut links = Links::new(m);
         let pristine = links.clone();
-        let mut search = Search::new(&mut links)
+        let mut search = Search::over(&mut links)
             .heuristic(h)
             .dead_end_test(test)
             .record_degrees();
@@ -840,7 +840,7 @@ mod tests {
     fn pruned(m: &Matrix, test: bool, forbidden: &[usize]) -> (Vec<Solution>, Stats) {
         let mut links = Links::new(m);
         let pristine = links.clone();
-        let mut search = Search::new(&mut links)
+        let mut search = Search::over(&mut links)
             .dead_end_test(test)
             .prune(|s| s.rows().any(|r| forbidden.contains(&r.option)));
         if test {
@@ -881,8 +881,8 @@ mod tests {
     fn a_prune_that_never_cuts_changes_nothing() {
         let m = queens(8);
         let mut links = Links::new(&m);
-        let plain = Search::new(&mut links).count();
-        let never = Search::new(&mut links).prune(|_| false).count();
+        let plain = Search::over(&mut links).count();
+        let never = Search::over(&mut links).prune(|_| false).count();
         assert_eq!((plain.solutions, never), (92, plain));
     }
 
@@ -892,7 +892,7 @@ mod tests {
     #[test]
     fn pruning_the_first_row_gives_the_known_split_of_8_queens() {
         let m = queens(8);
-        let whole = Search::new(&mut Links::new(&m)).count().nodes;
+        let whole = Search::over(&mut Links::new(&m)).count().nodes;
         let by_column: Vec<u64> = (0..8)
             .map(|c| {
                 // Option r * 8 + col places the queen of row r in column col.
@@ -912,8 +912,8 @@ mod tests {
     #[test]
     fn a_test_that_does_not_pay_is_given_up() {
         let mut links = Links::new(&queens(11));
-        let plain = Search::new(&mut links).dead_end_test(false).count();
-        let mut search = Search::new(&mut links);
+        let plain = Search::over(&mut links).dead_end_test(false).count();
+        let mut search = Search::over(&mut links);
         let mut started = false;
         while search.next_solution().is_some() {
             started |= matches!(search.dead_ends, DeadEnds::On(_));
@@ -950,7 +950,7 @@ mod tests {
         let mut links = Links::new(&b.build().unwrap());
         let after = lookahead::start_after(&links);
         assert!(after > 20, "{after}");
-        let mut search = Search::new(&mut links).limit(300);
+        let mut search = Search::over(&mut links).limit(300);
         let (mut pending, mut on) = (0, 0);
         while search.next_solution().is_some() {
             // Every row tried is a node below the root.

@@ -1,41 +1,38 @@
 //! Shards: a deterministic K-th of a search tree, for runs spread over machines.
 //!
-//! The tree is cut at a small depth ([`crate::Search::split`]); every node at the cut is a
+//! The tree is cut at a small depth ([`crate::Solve::split`]); every node at the cut is a
 //! subproblem, and each is given to one of N shards. Shard 1 also carries the figures of the
 //! levels above the cut. Each shard is searched on its own (another machine, another day);
-//! adding the N shards' [`Stats`](crate::Stats) with [`Stats::merge`](crate::Stats::merge) gives exactly the figures of the
-//! unsharded search. The assignment is balanced by Knuth's Monte Carlo estimate of each
-//! subtree ([`crate::estimate`]): largest first, each to the least loaded shard so far. It
-//! depends only on the matrix, the heuristic, N and the depth, so every machine computes the
-//! same plan without talking to the others.
+//! adding the N shards' [`Stats`](crate::Stats) with [`Stats::merge`](crate::Stats::merge)
+//! gives exactly the figures of the unsharded search. For exact cover the assignment is
+//! balanced by Knuth's Monte Carlo estimate of each subtree ([`crate::estimate`]): largest
+//! first, each to the least loaded shard so far; with colours or multiplicities the shards
+//! take the subproblems in turn. Either way it depends only on the matrix, the options fixed,
+//! the rule and N, so every machine computes the same plan without talking to the others.
 //!
 //! ```
-//! use dlx_core::{format, Dlx, Heuristic, Stats};
+//! use dlx_core::{format, Dlx, Stats};
 //! let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n")?;
 //! let mut dlx = Dlx::new(&m);
-//! let plan = dlx.shard_plan(Heuristic::Mrv, 3)?;
+//! let plan = dlx.solve().plan_shards(3)?;
 //! let mut total = Stats::default();
 //! for k in 1..=3 {
 //!     // Each shard would run on its own machine, as `dlx.solve().shard(k, 3)?`.
 //!     total.merge(&dlx.solve().shard_plan(&plan, k)?.count());
 //! }
 //! total.complete = true;
-//! assert_eq!(total, dlx.count(Heuristic::Mrv));
+//! assert_eq!(total, dlx.solve().count());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::Dlx;
-use crate::search::{Heuristic, Split};
+use crate::engine::{Engine, How, Split};
+use crate::rule::Heuristic;
 
 /// The most shards a plan is made for: far beyond any cluster's job array, and a bound on
 /// what a shard number read from the command line or a shard file may ask for.
 pub const MAX_SHARDS: usize = 1 << 20;
-/// Probes per subproblem when estimating its size for the balance.
-const PROBES: u64 = 64;
 /// Subproblems per shard the cut aims for, so that the balance can even out sizes.
-const SUBPROBLEMS_PER_SHARD: usize = 64;
-/// Deepest cut tried.
-const MAX_DEPTH: usize = 8;
+pub(crate) const SUBPROBLEMS_PER_SHARD: usize = 64;
 
 /// Which shard searches which subproblem: see the [module docs](crate::shard).
 #[derive(Debug, Clone, PartialEq)]
@@ -46,10 +43,11 @@ pub struct ShardPlan {
     pub split: Split,
     /// For each subproblem of `split.paths`, its shard (1-based).
     pub owner: Vec<usize>,
-    /// For each shard (index k-1), the estimated nodes of its subtrees.
+    /// For each shard (index k-1), the estimated nodes of its subtrees (exact cover), or its
+    /// number of subproblems (colours and multiplicities).
     pub load: Vec<f64>,
-    /// The arena the plan was made for ([`Dlx::fingerprint`]) and its heuristic: a plan is
-    /// refused by any other arena, or with another heuristic, whose tree it does not cut.
+    /// The problem the plan was made for (the engine's fingerprint with the options fixed):
+    /// a plan is refused by any other, or with another heuristic, whose tree it does not cut.
     pub fingerprint: u64,
     /// The heuristic whose tree the plan cuts.
     pub heuristic: Heuristic,
@@ -89,12 +87,54 @@ pub enum ShardError {
 }
 
 /// A plan has 1 to [`MAX_SHARDS`] shards.
-fn check_count(n: usize) -> Result<(), ShardError> {
+pub(crate) fn check_count(n: usize) -> Result<(), ShardError> {
     if (1..=MAX_SHARDS).contains(&n) {
         Ok(())
     } else {
         Err(ShardError::ShardCount { n })
     }
+}
+
+/// Plans `shards` shards of the run `how` describes: the tree cut at `depth`, or as
+/// shallowly as gives 64 subproblems per shard (or at depth 8, or where it runs out). A cut
+/// or an estimate stopped by the interrupt flag would deal another plan than every other
+/// machine's: it is refused.
+pub(crate) fn plan<E: Engine>(
+    engine: &mut E,
+    how: &How<'_>,
+    shards: usize,
+    depth: Option<usize>,
+) -> Result<ShardPlan, ShardError> {
+    check_count(shards)?;
+    let split = match depth {
+        Some(d) => engine.split(how, d),
+        None => engine.cut(how, shards.saturating_mul(SUBPROBLEMS_PER_SHARD)),
+    };
+    let (owner, load) = match engine.sizes(how, &split) {
+        Some(sizes) => {
+            let (owner, load) = balance(&sizes, shards);
+            (owner, load.into_iter().map(|x| x as f64).collect())
+        }
+        None => {
+            let owner: Vec<usize> = (0..split.paths.len()).map(|i| i % shards + 1).collect();
+            let mut load = vec![0.0; shards];
+            for &k in &owner {
+                load[k - 1] += 1.0;
+            }
+            (owner, load)
+        }
+    };
+    if !split.stats.complete || how.interrupted() {
+        return Err(ShardError::Interrupted);
+    }
+    Ok(ShardPlan {
+        shards,
+        split,
+        owner,
+        load,
+        fingerprint: engine.fingerprint_with(how.fixed),
+        heuristic: how.heuristic,
+    })
 }
 
 /// Longest processing time first: the subproblems by decreasing size (ties by number), each
@@ -118,79 +158,6 @@ fn balance(sizes: &[u64], shards: usize) -> (Vec<usize>, Vec<u64>) {
         load[k] = l;
     }
     (owner, load)
-}
-
-impl Dlx {
-    /// Plans `shards` shards (1 to [`MAX_SHARDS`]), cutting the tree as shallowly as gives 64
-    /// subproblems per shard (or at depth 8, or where the tree runs out).
-    pub fn shard_plan(
-        &mut self,
-        heuristic: Heuristic,
-        shards: usize,
-    ) -> Result<ShardPlan, ShardError> {
-        check_count(shards)?;
-        let target = shards.saturating_mul(SUBPROBLEMS_PER_SHARD);
-        let mut depth = 1;
-        loop {
-            let split = self.search().heuristic(heuristic).split(depth);
-            if split.paths.len() >= target || split.paths.is_empty() || depth >= MAX_DEPTH {
-                return self.assign(heuristic, shards, split);
-            }
-            depth += 1;
-        }
-    }
-
-    /// Plans `shards` shards (1 to [`MAX_SHARDS`]) with the cut at `depth` (at least 1).
-    pub fn shard_plan_at(
-        &mut self,
-        heuristic: Heuristic,
-        shards: usize,
-        depth: usize,
-    ) -> Result<ShardPlan, ShardError> {
-        check_count(shards)?;
-        let split = self.search().heuristic(heuristic).split(depth);
-        self.assign(heuristic, shards, split)
-    }
-
-    /// Longest-processing-time-first assignment of the cut's subproblems by estimated size.
-    /// A cut or an estimate stopped by the interrupt flag would deal another plan than every
-    /// other machine's: it is refused.
-    fn assign(
-        &mut self,
-        heuristic: Heuristic,
-        shards: usize,
-        split: Split,
-    ) -> Result<ShardPlan, ShardError> {
-        let sizes: Vec<u64> = split
-            .paths
-            .iter()
-            .enumerate()
-            .map(|(i, path)| {
-                for row in path {
-                    self.fix(row.option)
-                        .expect("a split path is a consistent choice of rows");
-                }
-                // Integer sizes keep the plan independent of floating-point summation order.
-                let size = self.estimate(heuristic, PROBES, i as u64).nodes.mean as u64;
-                for _ in path {
-                    self.unfix();
-                }
-                size
-            })
-            .collect();
-        if !split.stats.complete || self.interrupted() {
-            return Err(ShardError::Interrupted);
-        }
-        let (owner, load) = balance(&sizes, shards);
-        Ok(ShardPlan {
-            shards,
-            split,
-            owner,
-            load: load.into_iter().map(|x| x as f64).collect(),
-            fingerprint: self.fingerprint(),
-            heuristic,
-        })
-    }
 }
 
 #[cfg(test)]

@@ -1,12 +1,14 @@
-//! One builder for every way to run a search: [`Solve`].
+//! [`Solve`]: the one way to run a search.
 //!
-//! [`Dlx::solve`] and [`Xcc::solve`] return it. Its options (the item-choice rule, a limit,
-//! the dead-end test, threads, a shard, an observer) apply to every run it makes, whether on
-//! the calling thread, on several threads or as one shard of many; its terminals count,
-//! visit, or take the first solution.
+//! [`crate::Dlx::solve`], [`crate::Xcc::solve`] and [`crate::Problem::solve`] return it.
+//! Its options (the item-choice rule, a limit, the dead-end test, threads, a shard or a
+//! plan's shard, a subtree, fixed options, an observer, an interrupt flag, a pruning test)
+//! apply to every run it makes, whether on the calling thread, on several threads or as one
+//! shard of many; its terminals count, visit, take the first solution, iterate lazily,
+//! estimate, split the tree or plan its shards.
 //!
 //! ```
-//! use dlx_core::{format, Dlx, Heuristic};
+//! use dlx_core::{format, Dlx};
 //! use std::ops::ControlFlow;
 //!
 //! let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n")?;
@@ -30,12 +32,16 @@
 //!     ControlFlow::Continue(())
 //! });
 //! assert_eq!((seen.len(), stats.solutions, stats.complete), (2, 2, false));
+//!
+//! // Lazily, in Knuth's order, with option 0 (`a b`) chosen before the search.
+//! let rest: Vec<_> = dlx.solve().fix([0])?.iter().map(|s| s.sorted_options()).collect();
+//! assert_eq!(rest, [vec![1], vec![4, 5]]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! A run on the calling thread without shard or observer is the plain sequential search
-//! ([`crate::Search`]), whose figures, order of solutions and stops are exactly Knuth's. Any
-//! other run cuts the tree at a small depth and searches the subtrees below the cut (in a
+//! A run on the calling thread without a shard or an observer is the plain sequential search
+//! ([`crate::step::Search`]), whose figures, order of solutions and stops are exactly Knuth's.
+//! Any other run cuts the tree at a small depth and searches the subtrees below the cut (in a
 //! pool of threads, or one after the other), with the same figures when it runs to the end.
 //! A run stopped early (a limit, a visitor's break) visits exactly the solutions its limit
 //! allows, reports that many, and has `complete` false; which solutions they are, and the
@@ -43,55 +49,61 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
-#[cfg(feature = "parallel")]
-use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
-#[cfg(feature = "parallel")]
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::search::{Heuristic, NEVER};
-#[cfg(feature = "parallel")]
-use crate::shard::{ShardError, ShardPlan};
+use crate::dlx::{Dlx, FixError, PathError};
+use crate::engine::{Cut, Engine, How, NEVER, Owned, Path, PruneFn, Split, Stepper, Visitor};
+use crate::estimate::Estimate;
+use crate::matrix::OptionId;
+use crate::rule::{ChooseItem, Heuristic, SharedRule};
+use crate::search::SolutionView;
+use crate::shard::{self, ShardError, ShardPlan};
 use crate::solution::Solution;
 use crate::stats::Stats;
-use crate::{Dlx, Xcc};
 
-/// A search to run, with its options; made by [`Dlx::solve`] or [`Xcc::solve`].
-#[must_use = "a Solve does nothing until a terminal method (count, run, first) runs it"]
+/// A search to run, with its options; made by [`Dlx::solve`], [`crate::Xcc::solve`] or
+/// [`crate::Problem::solve`]. See the [module docs](crate::solve).
+#[must_use = "a Solve does nothing until a terminal method (count, run, first, iter, ...) runs it"]
 pub struct Solve<'a, E: Engine> {
     engine: &'a mut E,
-    heuristic: Heuristic,
-    /// Whether [`Solve::heuristic`] was called: a plan made with another rule is then refused.
-    heuristic_set: bool,
-    limit: Option<u64>,
-    dead_end_test: bool,
-    #[cfg(feature = "parallel")]
-    threads: usize,
-    #[cfg(feature = "parallel")]
-    shard: Option<Shard>,
+    settings: Settings<'a>,
     /// The cut of the shard, once computed ([`Solve::shard_cut`]).
-    #[cfg(feature = "parallel")]
-    cut: Option<engine::Cut<E::Path>>,
-    #[cfg(feature = "parallel")]
-    observe: Option<Box<Observer<'a>>>,
+    cut: Option<Cut>,
+}
+
+/// The options of a [`Solve`].
+pub(crate) struct Settings<'a> {
+    pub heuristic: Heuristic,
+    /// Whether [`Solve::heuristic`] was called: a plan made with another rule is then refused.
+    pub heuristic_set: bool,
+    pub custom: Option<Box<dyn SharedRule + 'a>>,
+    pub limit: Option<u64>,
+    pub dead_end_test: bool,
+    pub threads: usize,
+    pub part: Part<'a>,
+    pub observe: Option<Box<Observer<'a>>>,
+    pub interrupt: &'a AtomicBool,
+    pub prune: Option<Box<PruneFn<'a>>>,
+    pub fixed: Vec<OptionId>,
 }
 
 /// `observe(part, done, total)`: see [`Solve::observe`].
-#[cfg(feature = "parallel")]
-type Observer<'a> = dyn Fn(&Stats, usize, usize) + Sync + 'a;
+pub(crate) type Observer<'a> = dyn Fn(&Stats, usize, usize) + Sync + 'a;
 
-/// Which part of the tree a sharded run searches.
-#[cfg(feature = "parallel")]
-#[derive(Debug, Clone, Copy)]
-enum Shard {
+/// Which part of the tree a run searches.
+#[derive(Debug, Clone)]
+pub(crate) enum Part<'a> {
+    /// All of it.
+    Whole,
     /// Shard k of n, by the engine's own plan.
-    Of { k: usize, n: usize },
-    /// A shard of a plan made beforehand ([`Dlx::shard_plan`]), whose rule wins.
-    Plan { heuristic: Heuristic },
+    Shard { k: usize, n: usize },
+    /// Shard k of a plan made beforehand ([`Solve::plan_shards`]), whose rule wins.
+    Plan { plan: &'a ShardPlan, k: usize },
+    /// The subtree below a node ([`Solve::below`]).
+    Below(Path),
 }
 
 /// Where a shard's part of the tree lies: the cut and how much of it is this shard's.
-#[cfg(feature = "parallel")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ShardCut {
     /// The depth of the cut.
@@ -102,17 +114,57 @@ pub struct ShardCut {
     pub total: usize,
 }
 
+impl Settings<'_> {
+    /// The settings every search of the run shares, with the limit ([`Settings::how`] has
+    /// none: a cut, a plan or an estimate must see the whole tree).
+    fn how_limited(&self) -> How<'_> {
+        How {
+            limit: self.limit,
+            ..self.how()
+        }
+    }
+
+    /// The settings every search of the run shares, but the limit, which a run in parts
+    /// counts across its parts.
+    pub(crate) fn how(&self) -> How<'_> {
+        How {
+            heuristic: self.heuristic,
+            custom: self.custom.as_deref().map(|c| c as &dyn SharedRule),
+            dead_end_test: self.dead_end_test,
+            prune: self.prune.as_deref().map(|p| p as &PruneFn<'_>),
+            fixed: &self.fixed,
+            path: match &self.part {
+                Part::Below(p) => Some(p),
+                _ => None,
+            },
+            limit: None,
+            interrupt: self.interrupt,
+            stop: &NEVER,
+        }
+    }
+
+    /// Whether the run is the plain sequential search.
+    fn sequential(&self) -> bool {
+        self.threads == 1
+            && matches!(self.part, Part::Whole | Part::Below(_))
+            && self.observe.is_none()
+    }
+}
+
 impl<E: Engine> fmt::Debug for Solve<'_, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut d = f.debug_struct("Solve");
-        d.field("heuristic", &self.heuristic)
-            .field("limit", &self.limit)
-            .field("dead_end_test", &self.dead_end_test);
-        #[cfg(feature = "parallel")]
-        d.field("threads", &self.threads)
-            .field("shard", &self.shard)
-            .field("observed", &self.observe.is_some());
-        d.finish_non_exhaustive()
+        let s = &self.settings;
+        f.debug_struct("Solve")
+            .field("heuristic", &s.heuristic)
+            .field("custom_rule", &s.custom.is_some())
+            .field("limit", &s.limit)
+            .field("dead_end_test", &s.dead_end_test)
+            .field("threads", &s.threads)
+            .field("part", &s.part)
+            .field("fixed", &s.fixed)
+            .field("observed", &s.observe.is_some())
+            .field("pruned", &s.prune.is_some())
+            .finish_non_exhaustive()
     }
 }
 
@@ -120,18 +172,20 @@ impl<'a, E: Engine> Solve<'a, E> {
     pub(crate) fn new(engine: &'a mut E) -> Self {
         Solve {
             engine,
-            heuristic: Heuristic::Mrv,
-            heuristic_set: false,
-            limit: None,
-            dead_end_test: true,
-            #[cfg(feature = "parallel")]
-            threads: 1,
-            #[cfg(feature = "parallel")]
-            shard: None,
-            #[cfg(feature = "parallel")]
+            settings: Settings {
+                heuristic: Heuristic::Mrv,
+                heuristic_set: false,
+                custom: None,
+                limit: None,
+                dead_end_test: true,
+                threads: 1,
+                part: Part::Whole,
+                observe: None,
+                interrupt: &NEVER,
+                prune: None,
+                fixed: Vec::new(),
+            },
             cut: None,
-            #[cfg(feature = "parallel")]
-            observe: None,
         }
     }
 
@@ -142,46 +196,114 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// After [`Solve::shard_plan`], if `h` is not the plan's rule (set the rule first: the
     /// plan is then refused with an error).
     pub fn heuristic(mut self, h: Heuristic) -> Self {
-        self.heuristic = h;
-        self.heuristic_set = true;
-        #[cfg(feature = "parallel")]
-        match self.shard {
-            Some(Shard::Plan { heuristic }) => assert!(
-                h == heuristic,
-                "the shard plan cuts the tree of the rule {heuristic}, not {h}"
-            ),
-            _ => self.cut = None,
+        if let Part::Plan { plan, .. } = self.settings.part {
+            assert!(
+                h == plan.heuristic,
+                "the shard plan cuts the tree of the rule {}, not {h}",
+                plan.heuristic
+            );
         }
+        self.settings.heuristic = h;
+        self.settings.heuristic_set = true;
+        self.cut = None;
         self
     }
 
     /// Stops after `n` solutions, on any number of threads.
     pub fn limit(mut self, n: u64) -> Self {
-        self.limit = Some(n);
+        self.settings.limit = Some(n);
+        self
+    }
+
+    /// Whether to recognise dead ends before covering them ([`crate::step::Search::dead_end_test`];
+    /// default on). The figures are the same either way; only the time differs. Algorithm
+    /// DLX's only: searches with colours or multiplicities have no such test.
+    pub fn dead_end_test(mut self, on: bool) -> Self {
+        self.settings.dead_end_test = on;
         self
     }
 
     /// Searches on `n` threads (0 = one per core; the default 1 is the calling thread). The
-    /// figures of a run to the end do not depend on `n`.
-    #[cfg(feature = "parallel")]
+    /// figures of a run to the end do not depend on `n`. Without the crate's `parallel`
+    /// feature every run is on the calling thread.
     pub fn threads(mut self, n: usize) -> Self {
-        self.threads = n;
+        self.settings.threads = n;
         self
     }
 
     /// Searches only shard `k` of `n` (1-based): a part of the tree that depends only on the
-    /// matrix, the rule and `n`, so that shards run anywhere add up ([`Stats::merge`]) to the
-    /// unsharded figures. Shard 1 also carries the levels above the cut and their solutions.
-    /// See [`crate::shard`] for the plan of [`Dlx`]; [`Xcc`] deals the subproblems in turn.
-    #[cfg(feature = "parallel")]
+    /// matrix, the options fixed, the rule and `n`, so that shards run anywhere add up
+    /// ([`Stats::merge`]) to the unsharded figures. Shard 1 also carries the levels above
+    /// the cut and their solutions. See [`crate::shard`].
     pub fn shard(mut self, k: usize, n: usize) -> Result<Self, ShardError> {
-        if n == 0 || n > crate::MAX_SHARDS {
-            return Err(ShardError::ShardCount { n });
-        }
+        shard::check_count(n)?;
         if k == 0 || k > n {
             return Err(ShardError::NoSuchShard { k, n });
         }
-        self.shard = Some(Shard::Of { k, n });
+        self.settings.part = Part::Shard { k, n };
+        self.cut = None;
+        Ok(self)
+    }
+
+    /// Searches only shard `k` of a plan made beforehand ([`Solve::plan_shards`]), with the
+    /// plan's rule. A plan made for another problem (matrix, fixed options) or another rule
+    /// than one set by [`Solve::heuristic`] is refused, as is a shard it does not have. Fix
+    /// options ([`Solve::fix`]) before naming the plan.
+    pub fn shard_plan(mut self, plan: &'a ShardPlan, k: usize) -> Result<Self, ShardError> {
+        let s = &self.settings;
+        let this = self.engine.fingerprint_with(&s.fixed);
+        if plan.fingerprint != this || (s.heuristic_set && s.heuristic != plan.heuristic) {
+            return Err(ShardError::ForeignPlan {
+                plan: plan.fingerprint,
+                this,
+            });
+        }
+        if k == 0 || k > plan.shards {
+            return Err(ShardError::NoSuchShard { k, n: plan.shards });
+        }
+        self.settings.heuristic = plan.heuristic;
+        self.settings.heuristic_set = true;
+        self.settings.part = Part::Plan { plan, k };
+        self.cut = None;
+        Ok(self)
+    }
+
+    /// Searches only the subtree below a node of this tree, from [`Solve::split`] (or a plan):
+    /// its figures at their depths in the whole tree (its root, counted by the split, not
+    /// again), its solutions with the path's choices first. Searching every path of a split
+    /// and adding the figures to the split's gives the whole search's. A path that is not
+    /// one of this tree's (another engine's, an option that does not exist, two rows that
+    /// share an item) is refused.
+    pub fn below(mut self, path: &Path) -> Result<Self, PathError> {
+        let how = self.settings.how();
+        let interrupt = self.settings.interrupt;
+        let owned = Owned {
+            custom: None,
+            prune: None,
+        };
+        drop(self.engine.stepper(&how, interrupt, Some(path), owned)?);
+        self.settings.part = Part::Below(path.clone());
+        self.cut = None;
+        Ok(self)
+    }
+
+    /// Chooses `options` before the search, as if chosen above the root: the search is the
+    /// one of the matrix with their items covered, its solutions are those that contain them
+    /// (without them), and covering them costs no updates. This is how a puzzle's givens are
+    /// placed without rebuilding the matrix. Options that do not exist or clash are refused;
+    /// so is any option of a matrix with colours or multiplicities.
+    ///
+    /// # Panics
+    /// After [`Solve::shard_plan`]: the plan was made for the options fixed then.
+    pub fn fix(mut self, options: impl IntoIterator<Item = OptionId>) -> Result<Self, FixError> {
+        assert!(
+            !matches!(self.settings.part, Part::Plan { .. }),
+            "fix options before naming the shard plan made with them"
+        );
+        let mut fixed = std::mem::take(&mut self.settings.fixed);
+        fixed.extend(options);
+        self.engine.check_fixed(&fixed)?;
+        self.settings.fixed = fixed;
         self.cut = None;
         Ok(self)
     }
@@ -190,17 +312,25 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// as it is searched (from any thread): first the levels above the cut (`done = 0`), then
     /// every subtree below it, `done` of `total` finished. A progress display adds the parts
     /// up. An observed run cuts the tree even on one thread.
-    #[cfg(feature = "parallel")]
     pub fn observe(mut self, observe: impl Fn(&Stats, usize, usize) + Sync + 'a) -> Self {
-        self.observe = Some(Box::new(observe));
+        self.settings.observe = Some(Box::new(observe));
+        self
+    }
+
+    /// Stops the run at its next node once `flag` is set (by a Ctrl-C handler, another
+    /// thread, a deadline): the links are put back and the figures reached are returned, with
+    /// `complete` false. The flag is read once per node, on every thread.
+    pub fn interrupt(mut self, flag: &'a AtomicBool) -> Self {
+        self.settings.interrupt = flag;
         self
     }
 
     /// Where this run's shard lies in the tree (`None` without a shard). It is computed once
     /// and kept for the run.
-    #[cfg(feature = "parallel")]
     pub fn shard_cut(&mut self) -> Option<ShardCut> {
-        self.shard?;
+        if !matches!(self.settings.part, Part::Shard { .. } | Part::Plan { .. }) {
+            return None;
+        }
         let cut = self.shard_part();
         Some(ShardCut {
             depth: cut.depth,
@@ -230,444 +360,339 @@ impl<'a, E: Engine> Solve<'a, E> {
         (first, stats)
     }
 
-    /// The rule the run uses: a shard plan's, or the one set.
-    #[cfg(feature = "parallel")]
-    pub(crate) fn rule(&self) -> Heuristic {
-        if let Some(Shard::Plan { heuristic }) = self.shard {
-            return heuristic;
-        }
-        self.heuristic
-    }
-
-    /// The engine, for drivers that are not searches (estimates).
-    #[cfg(feature = "parallel")]
-    pub(crate) fn engine_mut(&mut self) -> &mut E {
-        self.engine
-    }
-
-    /// This run's shard part, if it has a shard (taken: the run is then used up).
-    #[cfg(feature = "parallel")]
-    pub(crate) fn take_shard_cut(&mut self) -> Option<engine::Cut<E::Path>> {
-        self.shard?;
-        self.shard_part();
-        self.cut.take()
-    }
-
-    fn go(self, visit: Option<&mut Visitor<'_>>) -> Stats {
-        let how = engine::How {
-            heuristic: self.heuristic,
-            dead_end_test: self.dead_end_test,
-            stop: &NEVER,
+    /// Every solution, lazily, in Knuth's order, on the calling thread ([`Solve::threads`] and
+    /// [`Solve::observe`] do not apply; every other option does, a shard's subtrees searched
+    /// one after another). The iterator also tells the figures so far and the estimated
+    /// fraction of the tree done; dropping it early puts the links back.
+    pub fn iter(mut self) -> Solutions<'a> {
+        let parted = matches!(self.settings.part, Part::Shard { .. } | Part::Plan { .. });
+        let cut = parted.then(|| self.shard_part().clone());
+        let owned = Owned {
+            custom: self.settings.custom.take().map(|c| c.into_rule()),
+            prune: self.settings.prune.take(),
         };
-        #[cfg(feature = "parallel")]
-        if self.threads != 1 || self.shard.is_some() || self.observe.is_some() {
-            return self.in_parts(how, visit);
-        }
-        self.engine.whole(&how, self.limit, visit)
-    }
-}
-
-/// A visitor of solutions.
-type Visitor<'v> = dyn FnMut(&Solution) -> ControlFlow<()> + Send + 'v;
-
-#[cfg(feature = "parallel")]
-impl<'a, E: Engine> Solve<'a, E> {
-    /// This shard's part of the tree, computed once.
-    fn shard_part(&mut self) -> &engine::Cut<E::Path> {
-        if self.cut.is_none() {
-            // A plan's cut is made with the plan (`shard_plan`), and kept.
-            if let Some(Shard::Of { k, n }) = self.shard {
-                self.cut = Some(self.engine.shard(self.heuristic, k, n));
+        let interrupt = self.settings.interrupt;
+        // A whole run's limit is its search's; a shard's is counted here, across its parts.
+        let how = if parted {
+            self.settings.how()
+        } else {
+            self.settings.how_limited()
+        };
+        let (first, top, paths, done, total) = match cut {
+            None => {
+                let nothing = Stats {
+                    complete: true,
+                    ..Stats::default()
+                };
+                (how.path.cloned(), Vec::new(), Vec::new(), nothing, 1)
             }
+            Some(cut) if !cut.sound => {
+                let stats = Stats {
+                    complete: false,
+                    ..cut.stats
+                };
+                return Solutions::empty(stats);
+            }
+            Some(cut) => {
+                let total = cut.paths.len();
+                let mut paths = cut.paths.into_iter();
+                (
+                    paths.next(),
+                    cut.solutions,
+                    paths.collect(),
+                    cut.stats,
+                    total,
+                )
+            }
+        };
+        let stepper = match (&first, parted) {
+            (None, true) => None,
+            _ => self
+                .engine
+                .stepper(&how, interrupt, first.as_ref(), owned)
+                .ok(),
+        };
+        Solutions {
+            limit: if parted { self.settings.limit } else { None },
+            top: top.into_iter(),
+            paths: paths.into_iter(),
+            stepper,
+            done,
+            total,
+            finished: 0,
+            found: 0,
+            merged: false,
+        }
+    }
+
+    /// Estimates the figures of this run (with [`Solve::shard`], of that shard's part only)
+    /// from about `samples` random probes seeded with `seed`, stratified by the subtrees at a
+    /// cut: see [`crate::stratified`].
+    ///
+    /// ```
+    /// use dlx_core::{Dlx, format};
+    /// // The paper's matrix (3): a tree smaller than the cut is simply counted.
+    /// let m = format::parse("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+    /// let est = Dlx::new(&m).solve().estimate(1000, 1);
+    /// assert_eq!((est.solutions.mean, est.updates.mean, est.nodes.mean), (1.0, 30.0, 6.0));
+    /// assert_eq!(est.updates.std_error, 0.0);
+    /// # Ok::<(), dlx_core::FormatError>(())
+    /// ```
+    pub fn estimate(mut self, samples: u64, seed: u64) -> Estimate {
+        let cut = match self.settings.part {
+            Part::Shard { .. } | Part::Plan { .. } => {
+                self.shard_part();
+                self.cut.take().expect("computed")
+            }
+            Part::Whole | Part::Below(_) => {
+                let strata = crate::stratified::strata(samples);
+                Cut::whole(self.engine.cut(&self.settings.how(), strata))
+            }
+        };
+        let how = self.settings.how();
+        crate::stratified::estimate(&cut, samples, seed, |path, n, seed, each| {
+            self.engine.estimate_below(Some(path), &how, n, seed, each)
+        })
+    }
+
+    /// Knuth's plain estimate of this run's tree ([`crate::estimate`]): `samples` random
+    /// probes from the root (or the node of [`Solve::below`]), reproducible from `seed`.
+    /// A shard's part is estimated by [`Solve::estimate`] only: here it is the whole tree.
+    pub fn estimate_plain(self, samples: u64, seed: u64) -> Estimate {
+        let how = self.settings.how();
+        self.engine
+            .estimate_below(how.path, &how, samples, seed, &mut |_, _| {})
+    }
+
+    /// Cuts the tree (below the node of [`Solve::below`], if given) at `depth` (at least 1):
+    /// the figures and solutions above the cut, and the nodes at it, each to be searched by
+    /// [`Solve::below`] anywhere; the parts add up to the whole search.
+    ///
+    /// ```
+    /// use dlx_core::{format, Dlx, Stats};
+    /// let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n")?;
+    /// let mut dlx = Dlx::new(&m);
+    /// let split = dlx.solve().split(1);
+    /// let mut total = split.stats.clone();
+    /// for path in &split.paths {
+    ///     total.merge(&dlx.solve().below(path)?.count());
+    /// }
+    /// assert_eq!(total, dlx.solve().count());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn split(self, depth: usize) -> Split {
+        self.engine.split(&self.settings.how(), depth)
+    }
+
+    /// Plans `shards` shards of this run's tree (1 to [`crate::MAX_SHARDS`]), cutting it as
+    /// shallowly as gives 64 subproblems per shard (or at depth 8, or where the tree runs
+    /// out): see [`crate::shard`]. Each shard is then searched with [`Solve::shard_plan`].
+    pub fn plan_shards(self, shards: usize) -> Result<ShardPlan, ShardError> {
+        shard::plan(self.engine, &self.settings.how(), shards, None)
+    }
+
+    /// [`Solve::plan_shards`] with the cut at `depth` (at least 1).
+    pub fn plan_shards_at(self, shards: usize, depth: usize) -> Result<ShardPlan, ShardError> {
+        shard::plan(
+            self.engine,
+            &self.settings.how(),
+            shards,
+            Some(depth.max(1)),
+        )
+    }
+
+    /// This shard's part of the tree, computed once.
+    pub(crate) fn shard_part(&mut self) -> &Cut {
+        if self.cut.is_none() {
+            let how = self.settings.how();
+            let cut = match self.settings.part {
+                Part::Plan { plan, k } => Cut::planned(plan, k),
+                Part::Shard { k, n } => match shard::plan(self.engine, &how, n, None) {
+                    Ok(plan) => Cut::planned(&plan, k),
+                    // The count was checked: the plan was interrupted.
+                    Err(_) => Cut::unsound(),
+                },
+                Part::Whole | Part::Below(_) => {
+                    let threads = crate::parts::threads(self.settings.threads);
+                    let target = threads.max(1) * crate::parts::SUBPROBLEMS_PER_THREAD;
+                    Cut::whole(self.engine.cut(&how, target))
+                }
+            };
+            self.cut = Some(cut);
         }
         self.cut.as_ref().expect("just computed")
     }
 
-    /// The run cut at a small depth: the levels above the cut, then the subtrees below it.
-    fn in_parts(mut self, mut how: engine::How<'_>, visit: Option<&mut Visitor<'_>>) -> Stats {
-        if let Some(Shard::Plan { heuristic }) = self.shard {
-            how.heuristic = heuristic;
+    fn go(mut self, visit: Option<&mut Visitor<'_>>) -> Stats {
+        if self.settings.sequential() {
+            return self.engine.whole(&self.settings.how_limited(), visit);
         }
-        let pool = if self.threads == 1 {
-            None
-        } else {
-            crate::parallel::pool(self.threads)
-        };
-        let cut = match self.shard {
-            Some(_) => {
-                self.shard_part();
-                self.cut.take().expect("computed")
-            }
-            None => {
-                let threads = pool.as_ref().map_or(1, |p| p.current_num_threads());
-                self.engine.cut(
-                    how.heuristic,
-                    threads.max(1) * crate::parallel::SUBPROBLEMS_PER_THREAD,
-                )
-            }
-        };
-        if !cut.sound {
-            // Stopped before the cut was made: nothing is searched, nothing is complete.
-            let mut stats = cut.stats;
-            stats.complete = false;
-            return stats;
-        }
-        let observe: &Observer<'_> = match &self.observe {
-            Some(o) => o.as_ref(),
-            None => &|_, _, _| {},
-        };
-        let stop = AtomicBool::new(false);
-        let gate = Gate {
-            visit: visit.map(Mutex::new),
-            visited: Mutex::new(0),
-            limit: self.limit,
-            stop: &stop,
-        };
-        for s in &cut.solutions {
-            gate.offer(s);
-        }
-        let total = cut.paths.len();
-        observe(&cut.stats, 0, total);
-        let done = AtomicUsize::new(0);
-        let how = engine::How { stop: &stop, ..how };
-        let gated = gate.visit.is_some() || gate.limit.is_some();
-        let below =
-            crate::parallel::search_paths(self.engine, pool.as_ref(), &cut.paths, |e, p| {
-                if stop.load(Ordering::Relaxed) {
-                    // Stopped: the subtrees not yet begun are left, and the run is not complete.
-                    return Stats::default();
-                }
-                let part = if gated {
-                    e.below(p, &how, Some(&mut |s| gate.offer(s)))
-                } else {
-                    e.below(p, &how, None)
-                };
-                observe(&part, done.fetch_add(1, Ordering::Relaxed) + 1, total);
-                part
-            });
-        let mut stats = cut.stats;
-        stats.merge(&below);
-        if stop.load(Ordering::Relaxed) {
-            stats.solutions = *gate.visited.lock().unwrap_or_else(|e| e.into_inner());
-            stats.complete = false;
-        }
-        stats
-    }
-}
-
-/// The door every solution of a run in parts passes: one at a time, counted, and none after
-/// the limit or a visitor's break, which stop the run.
-#[cfg(feature = "parallel")]
-struct Gate<'r, 'v, 's> {
-    visit: Option<Mutex<&'r mut Visitor<'v>>>,
-    visited: Mutex<u64>,
-    limit: Option<u64>,
-    stop: &'s AtomicBool,
-}
-
-#[cfg(feature = "parallel")]
-impl Gate<'_, '_, '_> {
-    fn offer(&self, s: &Solution) {
-        // A visitor that panicked poisons the locks; the panic itself reaches the caller.
-        let mut visited = self.visited.lock().unwrap_or_else(|e| e.into_inner());
-        if self.stop.load(Ordering::Relaxed) {
-            return;
-        }
-        *visited += 1;
-        let broke = match &self.visit {
-            Some(v) => (v.lock().unwrap_or_else(|e| e.into_inner()))(s).is_break(),
-            None => false,
-        };
-        if broke || self.limit.is_some_and(|l| *visited >= l) {
-            self.stop.store(true, Ordering::Relaxed);
-        }
+        self.shard_part();
+        let cut = self.cut.take().expect("computed");
+        crate::parts::run(self.engine, &self.settings, cut, visit)
     }
 }
 
 impl<'a> Solve<'a, Dlx> {
-    /// Whether to recognise dead ends before covering them ([`crate::Search::dead_end_test`];
-    /// default on). The figures are the same either way; only the time differs.
-    pub fn dead_end_test(mut self, on: bool) -> Self {
-        self.dead_end_test = on;
+    /// Chooses items by a caller's rule instead of a built-in one ([`ChooseItem`]); every
+    /// search of the run (every thread) chooses with a copy of it. The dead-end test does
+    /// not apply to a caller's rule.
+    pub fn choose_with(mut self, rule: impl ChooseItem + Clone + Send + Sync + 'a) -> Self {
+        self.settings.custom = Some(Box::new(rule));
+        self.cut = None;
         self
     }
 
-    /// Searches only shard `k` of a plan made beforehand ([`Dlx::shard_plan`],
-    /// [`Dlx::shard_plan_at`]), with the plan's rule. A plan made for another arena (matrix,
-    /// fixed options) or another rule than one set by [`Solve::heuristic`] is refused, as is
-    /// a shard it does not have.
-    #[cfg(feature = "parallel")]
-    pub fn shard_plan(mut self, plan: &'a ShardPlan, k: usize) -> Result<Self, ShardError> {
-        let this = self.engine.fingerprint();
-        if plan.fingerprint != this || (self.heuristic_set && self.heuristic != plan.heuristic) {
-            return Err(ShardError::ForeignPlan {
-                plan: plan.fingerprint,
-                this,
-            });
-        }
-        if k == 0 || k > plan.shards {
-            return Err(ShardError::NoSuchShard { k, n: plan.shards });
-        }
-        self.heuristic = plan.heuristic;
-        self.heuristic_set = true;
-        self.shard = Some(Shard::Plan {
-            heuristic: plan.heuristic,
-        });
-        self.cut = Some(self.engine.planned(plan, k));
-        Ok(self)
+    /// Cuts subtrees by a caller's test, for branch and bound ("the best solution by a
+    /// score"): each time a row is chosen and covered, `prune` sees the partial solution and
+    /// returns true to cut the subtree below it. See [`crate::step::Search::prune`]: the
+    /// solutions are those of the whole search that pass every test on their way down, and
+    /// the figures are this search's own, not Knuth's. On several threads the test is called
+    /// from each of them.
+    ///
+    /// ```
+    /// # use dlx_core::{format, Dlx};
+    /// // Options 0 `a`, 1 `b`, 2 `a b`: two solutions, one of them without option 0.
+    /// let m = format::parse("a b\na\nb\na b\n")?;
+    /// let mut dlx = Dlx::new(&m);
+    /// let stats = dlx.solve().prune(|s| s.rows().any(|r| r.option == 0)).count();
+    /// assert_eq!(stats.solutions, 1);
+    /// # Ok::<(), dlx_core::FormatError>(())
+    /// ```
+    pub fn prune(mut self, prune: impl Fn(&SolutionView<'_>) -> bool + Send + Sync + 'a) -> Self {
+        self.settings.prune = Some(Box::new(prune));
+        self.cut = None;
+        self
     }
 }
 
-/// What [`Solve`] needs of a search engine. It is sealed: [`Dlx`] and [`Xcc`] are the two.
-pub(crate) mod engine {
-    use super::*;
+/// Every solution of a run, lazily: see [`Solve::iter`].
+pub struct Solutions<'a> {
+    /// The solutions above a shard's cut.
+    top: std::vec::IntoIter<Solution>,
+    /// The subtrees of a shard not yet begun.
+    paths: std::vec::IntoIter<Path>,
+    /// The search of the current subtree (the whole tree without a shard).
+    stepper: Option<Stepper<'a>>,
+    /// The figures of the parts searched to the end (with a shard: the cut's first).
+    done: Stats,
+    /// Whether the stepper's figures are in `done`.
+    merged: bool,
+    /// The parts: the subtrees of a shard, or 1.
+    total: usize,
+    /// The parts finished before the current one.
+    finished: usize,
+    /// A shard's limit, counted here across its subtrees (a whole run's is the search's).
+    limit: Option<u64>,
+    found: u64,
+}
 
-    /// How a search below the top runs.
-    #[derive(Debug, Clone, Copy)]
-    pub struct How<'s> {
-        pub heuristic: Heuristic,
-        pub dead_end_test: bool,
-        /// Set when the run stops early (a limit, a break).
-        pub stop: &'s AtomicBool,
+impl fmt::Debug for Solutions<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solutions")
+            .field("found", &self.found)
+            .field("finished", &self.finished)
+            .field("total", &self.total)
+            .finish_non_exhaustive()
     }
+}
 
-    /// A cut of the tree: the figures and solutions above it, and the nodes at it to search.
-    #[cfg(feature = "parallel")]
-    #[derive(Debug, Clone)]
-    pub struct Cut<P> {
-        pub stats: Stats,
-        pub solutions: Vec<Solution>,
-        pub paths: Vec<P>,
-        pub depth: usize,
-        /// The subproblems of all shards (of a shard's cut), or `paths.len()`.
-        pub total: usize,
-        /// False when the interrupt flag stopped the cut or its plan: then it is not the cut
-        /// every other run makes, and nothing below it may be searched as if it were.
-        pub sound: bool,
-    }
-
-    #[cfg(feature = "parallel")]
-    impl<P> Cut<P> {
-        /// A cut whose subproblems are all searched.
-        pub fn whole(stats: Stats, solutions: Vec<Solution>, paths: Vec<P>, depth: usize) -> Self {
-            let total = paths.len();
-            Cut::shard(stats, solutions, paths, depth, total, 1)
+impl Solutions<'_> {
+    /// An iterator with nothing to search: a shard whose plan was interrupted.
+    fn empty(done: Stats) -> Self {
+        Solutions {
+            top: Vec::new().into_iter(),
+            paths: Vec::new().into_iter(),
+            stepper: None,
+            done,
+            merged: true,
+            total: 1,
+            finished: 0,
+            limit: None,
+            found: 0,
         }
+    }
 
-        /// The cut `split` as shard `k` of `n` sees it: the part above only in shard 1.
-        pub fn shard(
-            stats: Stats,
-            solutions: Vec<Solution>,
-            paths: Vec<P>,
-            depth: usize,
-            total: usize,
-            k: usize,
-        ) -> Self {
-            let sound = stats.complete;
-            let (stats, solutions) = if k == 1 {
-                (stats, solutions)
-            } else {
-                (
-                    Stats {
-                        complete: true,
-                        ..Stats::default()
-                    },
-                    Vec::new(),
-                )
-            };
-            Cut {
-                sound,
-                stats,
-                solutions,
-                paths,
-                depth,
-                total,
+    /// The figures so far (final once the iterator has returned `None`).
+    pub fn stats(&self) -> Stats {
+        let mut stats = self.done.clone();
+        match &self.stepper {
+            Some(s) if !self.merged => stats.merge(&s.stats()),
+            _ => {}
+        }
+        stats
+    }
+
+    /// The estimated fraction of the tree done, from the positions of the current branches
+    /// (as Knuth's programs print it) and, for a shard, its subtrees finished.
+    pub fn progress(&self) -> f64 {
+        let current = match &self.stepper {
+            Some(s) => s.progress(),
+            None => 1.0,
+        };
+        ((self.finished as f64 + current) / self.total.max(1) as f64).min(1.0)
+    }
+
+    /// Moves to the next solution without building it (for counting one at a time); false
+    /// at the end.
+    pub fn advance(&mut self) -> bool {
+        self.step(false).is_some()
+    }
+
+    fn step(&mut self, want: bool) -> Option<Option<Solution>> {
+        if self.limit.is_some_and(|l| self.found >= l) {
+            self.halt();
+            return None;
+        }
+        if let Some(s) = self.top.next() {
+            self.found += 1;
+            return Some(Some(s));
+        }
+        loop {
+            let stepper = self.stepper.as_mut()?;
+            if self.merged {
+                return None;
             }
-        }
-
-        /// The cut of a run stopped while it was being made.
-        pub fn unsound() -> Self {
-            Cut {
-                stats: Stats::default(),
-                solutions: Vec::new(),
-                paths: Vec::new(),
-                depth: 0,
-                total: 0,
-                sound: false,
+            if let Some(s) = stepper.next(want) {
+                self.found += 1;
+                return Some(s);
             }
-        }
-    }
-
-    /// A search engine: the whole search on the calling thread, and for runs in parts its
-    /// tree cut at a depth and the subtree below a node of the cut.
-    pub trait Searcher: Clone + Send + Sync {
-        /// A node at the cut, as the engine replays it.
-        #[cfg(feature = "parallel")]
-        type Path: Sync + Send + Clone + fmt::Debug;
-
-        /// The sequential search.
-        fn whole(
-            &mut self,
-            how: &How<'_>,
-            limit: Option<u64>,
-            visit: Option<&mut Visitor<'_>>,
-        ) -> Stats;
-
-        /// The shallowest cut with at least `target` subproblems (or where the tree ends,
-        /// or at depth 8).
-        #[cfg(feature = "parallel")]
-        fn cut(&mut self, heuristic: Heuristic, target: usize) -> Cut<Self::Path>;
-
-        /// The subtree below `path`, its figures at their depths in the whole tree.
-        #[cfg(feature = "parallel")]
-        fn below(
-            &mut self,
-            path: &Self::Path,
-            how: &How<'_>,
-            visit: Option<&mut dyn FnMut(&Solution)>,
-        ) -> Stats;
-
-        /// Shard `k` of `n` (both checked) by the engine's own plan.
-        #[cfg(feature = "parallel")]
-        fn shard(&mut self, heuristic: Heuristic, k: usize, n: usize) -> Cut<Self::Path>;
-    }
-}
-
-/// A search engine that [`Solve`] drives: [`Dlx`] (exact cover) or [`Xcc`] (colours and
-/// multiplicities). Sealed: what it asks of an engine is internal.
-pub trait Engine: engine::Searcher {}
-
-impl Engine for Dlx {}
-impl Engine for Xcc {}
-
-impl engine::Searcher for Dlx {
-    #[cfg(feature = "parallel")]
-    type Path = Vec<crate::ChosenRow>;
-
-    fn whole(
-        &mut self,
-        how: &engine::How<'_>,
-        limit: Option<u64>,
-        visit: Option<&mut Visitor<'_>>,
-    ) -> Stats {
-        let mut search = self
-            .search()
-            .heuristic(how.heuristic)
-            .dead_end_test(how.dead_end_test);
-        if let Some(n) = limit {
-            search = search.limit(n);
-        }
-        match visit {
-            None => search.count(),
-            Some(visit) => {
-                // One buffer for every solution.
-                let mut solution = Solution { rows: Vec::new() };
-                search.run(|view| {
-                    solution.rows.clear();
-                    solution.rows.extend(view.rows());
-                    visit(&solution)
-                })
+            let stats = stepper.stats();
+            self.done.merge(&stats);
+            self.merged = true;
+            if !stats.complete {
+                // Interrupted: the rest is not searched.
+                self.done.complete = false;
+                return None;
             }
+            let path = self.paths.next()?;
+            if stepper.restart_below(&path).is_err() {
+                // Not a path of this tree: a cut's paths always are, but nothing is claimed.
+                self.done.complete = false;
+                return None;
+            }
+            self.finished += 1;
+            self.merged = false;
         }
     }
 
-    #[cfg(feature = "parallel")]
-    fn cut(&mut self, heuristic: Heuristic, target: usize) -> engine::Cut<Self::Path> {
-        let split = crate::parallel::shallowest_split(target, |depth| {
-            let split = self.search().heuristic(heuristic).split(depth);
-            let paths = split.paths.len();
-            (split, paths)
-        });
-        engine::Cut::whole(split.stats, split.solutions, split.paths, split.depth)
-    }
-
-    #[cfg(feature = "parallel")]
-    fn below(
-        &mut self,
-        path: &Self::Path,
-        how: &engine::How<'_>,
-        visit: Option<&mut dyn FnMut(&Solution)>,
-    ) -> Stats {
-        self.subtree_with(path, how, visit)
-            .expect("the cut's paths are paths of this arena")
-    }
-
-    #[cfg(feature = "parallel")]
-    fn shard(&mut self, heuristic: Heuristic, k: usize, n: usize) -> engine::Cut<Self::Path> {
-        match self.shard_plan(heuristic, n) {
-            Ok(plan) => self.planned(&plan, k),
-            // The count was checked: the plan was interrupted.
-            Err(_) => engine::Cut::unsound(),
+    /// Stops at a limit: the current search puts its links back, the rest is not searched.
+    fn halt(&mut self) {
+        if let Some(s) = &mut self.stepper
+            && !self.merged
+        {
+            s.halt();
+            self.done.merge(&s.stats());
+            self.merged = true;
         }
+        self.done.complete = false;
     }
 }
 
-impl Dlx {
-    /// Shard `k` of a plan (checked to fit).
-    #[cfg(feature = "parallel")]
-    fn planned(&self, plan: &ShardPlan, k: usize) -> engine::Cut<Vec<crate::ChosenRow>> {
-        let mine: Vec<_> = plan
-            .split
-            .paths
-            .iter()
-            .zip(&plan.owner)
-            .filter(|&(_, &o)| o == k)
-            .map(|(p, _)| p.clone())
-            .collect();
-        engine::Cut::shard(
-            plan.split.stats.clone(),
-            plan.split.solutions.clone(),
-            mine,
-            plan.split.depth,
-            plan.split.paths.len(),
-            k,
-        )
-    }
-}
+impl Iterator for Solutions<'_> {
+    type Item = Solution;
 
-impl engine::Searcher for Xcc {
-    #[cfg(feature = "parallel")]
-    type Path = Vec<u32>;
-
-    fn whole(
-        &mut self,
-        how: &engine::How<'_>,
-        limit: Option<u64>,
-        visit: Option<&mut Visitor<'_>>,
-    ) -> Stats {
-        let mut search = self.search().heuristic(how.heuristic);
-        if let Some(n) = limit {
-            search = search.limit(n);
-        }
-        match visit {
-            None => search.count(),
-            Some(visit) => search.run(visit),
-        }
-    }
-
-    #[cfg(feature = "parallel")]
-    fn cut(&mut self, heuristic: Heuristic, target: usize) -> engine::Cut<Self::Path> {
-        let split = self.shallowest_split(heuristic, target);
-        engine::Cut::whole(split.stats, split.solutions, split.paths, split.depth)
-    }
-
-    #[cfg(feature = "parallel")]
-    fn below(
-        &mut self,
-        path: &Self::Path,
-        how: &engine::How<'_>,
-        visit: Option<&mut dyn FnMut(&Solution)>,
-    ) -> Stats {
-        self.subtree_with(path, how, visit)
-    }
-
-    #[cfg(feature = "parallel")]
-    fn shard(&mut self, heuristic: Heuristic, k: usize, n: usize) -> engine::Cut<Self::Path> {
-        let split = self.shallowest_split(heuristic, n * crate::xcc::SUBPROBLEMS_PER_SHARD);
-        let total = split.paths.len();
-        let mine = split.paths.iter().skip(k - 1).step_by(n).cloned().collect();
-        let mut cut = engine::Cut::shard(split.stats, split.solutions, mine, split.depth, total, k);
-        cut.sound &= !self.interrupted();
-        cut
+    fn next(&mut self) -> Option<Solution> {
+        self.step(true).flatten()
     }
 }

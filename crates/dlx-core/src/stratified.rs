@@ -1,4 +1,4 @@
-//! Knuth's estimate, stratified by the subtrees at a cut ([`Solve::estimate`]).
+//! Knuth's estimate, stratified by the subtrees at a cut ([`crate::Solve::estimate`]).
 //!
 //! Knuth's probes start at the root, so one probe's weight multiplies the branching degrees
 //! of every level, the first ones included; a tree whose top is lopsided (the 6x10
@@ -8,9 +8,9 @@
 //! is the exact figures above the cut plus the sum of the strata's means, and its variance
 //! the sum of theirs, so the top levels add nothing to it. The estimate stays unbiased.
 
+use crate::engine::{Cut, Path};
 use crate::estimate::{Estimate, Probe, Running, Summary};
-use crate::solve::engine::Cut;
-use crate::{Dlx, Solve, Stats, Xcc};
+use crate::stats::Stats;
 
 /// Probes per stratum the cut aims for. Over 20 seeds of 20,000 probes, the 95% intervals
 /// of nodes and updates missed the truth 1-3 times in 20 per problem with 256 (6x10, Scott,
@@ -23,96 +23,9 @@ const PILOT: u64 = 4;
 /// The fewest probes a stratum gets in the second round, whose probes make the estimate.
 const MIN_PROBES: u64 = 2;
 
-impl<E: crate::solve::Engine> Solve<'_, E> {
-    /// The rule, and the cut an estimate of `samples` probes stratifies by: the shard's, or
-    /// one with about `samples / 256` subtrees.
-    #[cfg(feature = "parallel")]
-    fn estimate_cut(&mut self, samples: u64) -> (crate::Heuristic, Cut<E::Path>) {
-        let heuristic = self.rule();
-        let cut = match self.take_shard_cut() {
-            Some(cut) => cut,
-            None => {
-                let strata = (samples / PROBES_PER_STRATUM).clamp(1, MAX_STRATA) as usize;
-                self.engine_mut().cut(heuristic, strata)
-            }
-        };
-        (heuristic, cut)
-    }
-}
-
-impl Solve<'_, Dlx> {
-    /// Estimates the figures of this run (with [`Solve::shard`], of that shard's part only)
-    /// from about `samples` random probes seeded with `seed`: the tree is cut where it has
-    /// about `samples / 256` subtrees, the levels above the cut are counted exactly, and each
-    /// subtree is probed as Knuth's estimate probes the whole tree: a quarter of the probes
-    /// evenly (at least 4 each), to see the spread, then the rest, which make the estimate,
-    /// in proportion to it (at least 2 each). See the [module docs](crate::stratified).
-    ///
-    /// ```
-    /// use dlx_core::{Dlx, Heuristic, format};
-    /// // The paper's matrix (3): a tree smaller than the cut is simply counted.
-    /// let m = format::parse("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
-    /// let est = Dlx::new(&m).solve().estimate(1000, 1);
-    /// assert_eq!((est.solutions.mean, est.updates.mean, est.nodes.mean), (1.0, 30.0, 6.0));
-    /// assert_eq!(est.updates.std_error, 0.0);
-    /// # Ok::<(), dlx_core::FormatError>(())
-    /// ```
-    #[cfg(feature = "parallel")]
-    pub fn estimate(mut self, samples: u64, seed: u64) -> Estimate {
-        let (heuristic, cut) = self.estimate_cut(samples);
-        let dlx = self.engine_mut();
-        stratified(&cut, samples, seed, |path, n, seed, each| {
-            for row in path {
-                dlx.fix(row.option)
-                    .expect("a cut's path is a consistent choice of rows");
-            }
-            let est = dlx.estimate_with(heuristic, n, seed, each);
-            for _ in path {
-                dlx.unfix();
-            }
-            est
-        })
-    }
-}
-
-impl Solve<'_, Xcc> {
-    /// Estimates the figures of this run (with [`Solve::shard`], of that shard's part only)
-    /// as [`Solve::estimate`] does for exact cover: the levels above a cut counted exactly,
-    /// each subtree at the cut probed from its root (a probe replays the moves that lead
-    /// there, tweaks and null moves included), updates and cleansings counted as the search
-    /// counts them.
-    ///
-    /// ```
-    /// use dlx_core::{Xcc, format};
-    /// // Colour the path a - b - c with two colours: 2 ways.
-    /// let m = format::parse(
-    ///     "a b c | ab bc\na ab:1\na ab:2\nb ab:1 bc:1\nb ab:2 bc:2\nc bc:1\nc bc:2\n",
-    /// )?;
-    /// let est = Xcc::new(&m).solve().estimate(1000, 1);
-    /// assert_eq!(est.solutions.mean, 2.0);
-    /// assert_eq!(est.nodes.std_error, 0.0); // a tree smaller than the cut is counted
-    /// # Ok::<(), dlx_core::FormatError>(())
-    /// ```
-    #[cfg(feature = "parallel")]
-    pub fn estimate(mut self, samples: u64, seed: u64) -> Estimate {
-        let (heuristic, cut) = self.estimate_cut(samples);
-        let xcc = self.engine_mut();
-        stratified(&cut, samples, seed, |path, n, seed, each| {
-            crate::estimate::sample(
-                n,
-                seed,
-                |rng, level_nodes| {
-                    (!xcc.interrupted()).then(|| {
-                        xcc.search()
-                            .heuristic(heuristic)
-                            .below(path.clone())
-                            .probe(rng, level_nodes)
-                    })
-                },
-                each,
-            )
-        })
-    }
+/// The strata an estimate of `samples` probes aims for: about one per 256 probes.
+pub(crate) fn strata(samples: u64) -> usize {
+    (samples / PROBES_PER_STRATUM).clamp(1, MAX_STRATA) as usize
 }
 
 /// The estimate of the figures below and above `cut`, in two rounds: a quarter of the
@@ -122,11 +35,11 @@ impl Solve<'_, Xcc> {
 ///
 /// `probe(path, n, seed, each)` makes n probes of the subtree below `path`, as from a root,
 /// calling `each` after each.
-fn stratified<P: AsLen>(
-    cut: &Cut<P>,
+pub(crate) fn estimate(
+    cut: &Cut,
     samples: u64,
     seed: u64,
-    mut stratum: impl FnMut(&P, u64, u64, &mut dyn FnMut(u64, &Probe)) -> Estimate,
+    mut stratum: impl FnMut(&Path, u64, u64, &mut dyn FnMut(u64, &Probe)) -> Estimate,
 ) -> Estimate {
     let strata = cut.paths.len();
     let mut runs = vec![[Running::default(); 3]; strata];
@@ -265,16 +178,5 @@ impl Parts {
                 tail_index: None,
             }
         })
-    }
-}
-
-/// A path at the cut: its depth.
-trait AsLen {
-    fn depth(&self) -> usize;
-}
-
-impl<T> AsLen for Vec<T> {
-    fn depth(&self) -> usize {
-        self.len()
     }
 }

@@ -10,10 +10,10 @@ fn probes_restore_the_arena() {
     let m = queens(6);
     let mut dlx = Dlx::new(&m);
     let before = dlx.clone();
-    let truth = dlx.count(Heuristic::Mrv);
-    let _ = dlx.estimate(Heuristic::Mrv, 500, 7);
+    let truth = dlx.solve().count();
+    let _ = dlx.solve().estimate_plain(500, 7);
     assert_eq!(dlx, before);
-    assert_eq!(dlx.count(Heuristic::Mrv), truth);
+    assert_eq!(dlx.solve().count(), truth);
 }
 
 #[test]
@@ -21,8 +21,11 @@ fn a_uniform_tree_is_estimated_exactly() {
     // Three independent pairs of rows: every probe sees degrees 2, 2, 2 and the same updates.
     let m = format::parse("a b c\na\na\nb\nb\nc\nc\n").unwrap();
     let mut dlx = Dlx::new(&m);
-    let truth = dlx.count(Heuristic::Leftmost);
-    let est = dlx.estimate(Heuristic::Leftmost, 20, 3);
+    let truth = dlx.solve().heuristic(Heuristic::Leftmost).count();
+    let est = dlx
+        .solve()
+        .heuristic(Heuristic::Leftmost)
+        .estimate_plain(20, 3);
     assert_eq!(est.nodes.mean, truth.nodes as f64);
     assert_eq!(est.updates.mean, truth.updates as f64);
     assert_eq!(est.solutions.mean, truth.solutions as f64);
@@ -35,9 +38,9 @@ fn a_uniform_tree_is_estimated_exactly() {
 fn the_same_seed_gives_the_same_estimate() {
     let m = queens(7);
     let mut dlx = Dlx::new(&m);
-    let a = dlx.estimate(Heuristic::Mrv, 300, 42);
-    let b = dlx.estimate(Heuristic::Mrv, 300, 42);
-    let c = dlx.estimate(Heuristic::Mrv, 300, 43);
+    let a = dlx.solve().estimate_plain(300, 42);
+    let b = dlx.solve().estimate_plain(300, 42);
+    let c = dlx.solve().estimate_plain(300, 43);
     assert_eq!(a, b);
     assert_ne!(a, c);
 }
@@ -53,8 +56,8 @@ fn the_mean_estimates_nodes_updates_and_solutions() {
     ] {
         let m = queens(n);
         let mut dlx = Dlx::new(&m);
-        let truth = dlx.count(h);
-        let est = dlx.estimate(h, 20_000, 2026);
+        let truth = dlx.solve().heuristic(h).count();
+        let est = dlx.solve().heuristic(h).estimate_plain(20_000, 2026);
         for (what, s, t) in [
             ("nodes", est.nodes, truth.nodes),
             ("updates", est.updates, truth.updates),
@@ -83,16 +86,15 @@ fn the_mean_estimates_nodes_updates_and_solutions() {
 fn an_unsolvable_root_and_a_solved_root() {
     let m = format::parse("a b\na\n").unwrap();
     let mut dlx = Dlx::new(&m);
-    let truth = dlx.count(Heuristic::Mrv);
-    let est = dlx.estimate(Heuristic::Mrv, 10, 1);
+    let truth = dlx.solve().count();
+    let est = dlx.solve().estimate_plain(10, 1);
     assert_eq!(
         (est.nodes.mean, est.updates.mean, est.solutions.mean),
         (truth.nodes as f64, truth.updates as f64, 0.0)
     );
     let m = format::parse("a\na\n").unwrap();
     let mut dlx = Dlx::new(&m);
-    dlx.fix(0).unwrap();
-    let est = dlx.estimate(Heuristic::Mrv, 3, 1);
+    let est = dlx.solve().fix([0]).unwrap().estimate_plain(3, 1);
     assert_eq!((est.nodes.mean, est.solutions.mean), (1.0, 1.0));
 }
 
@@ -102,10 +104,10 @@ fn an_unsolvable_root_and_a_solved_root() {
 fn progress_grows_with_the_search() {
     let m = queens(8);
     let mut dlx = Dlx::new(&m);
-    let mut search = dlx.search();
+    let mut search = dlx.solve().iter();
     assert_eq!(search.progress(), 0.0);
     let mut last = 0.0;
-    while search.next_solution().is_some() {
+    while search.next().is_some() {
         let p = search.progress();
         assert!(p > last && p <= 1.0, "{p} after {last}");
         last = p;
@@ -113,9 +115,9 @@ fn progress_grows_with_the_search() {
     assert_eq!(search.progress(), 1.0);
     let m = format::parse("a b\na\na\nb\nb\n").unwrap();
     let mut dlx = Dlx::new(&m);
-    let mut search = dlx.search();
+    let mut search = dlx.solve().iter();
     let mut seen = Vec::new();
-    while search.next_solution().is_some() {
+    while search.advance() {
         seen.push(search.progress());
     }
     assert_eq!(seen, [0.25, 0.5, 0.75, 1.0]);

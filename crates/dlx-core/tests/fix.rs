@@ -1,39 +1,39 @@
-//! Fixing options before a search (puzzle givens), and undoing it.
+//! Fixing options before a search (puzzle givens): the run is restricted, the arena untouched.
 
-use dlx_core::{Dlx, FixError, Heuristic, format};
+use dlx_core::{Dlx, FixError, Heuristic, Problem, format};
 
 const MATRIX3: &str = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
 
 #[test]
-fn fixing_an_option_restricts_the_search_and_unfix_restores_the_arena() {
+fn fixing_an_option_restricts_the_search_and_leaves_the_arena_as_it_was() {
     let m = format::parse(MATRIX3).unwrap();
     let mut dlx = Dlx::new(&m);
     let pristine = dlx.clone();
 
-    dlx.fix(3).unwrap(); // A D, the option of the only solution
-    let s = dlx.count(Heuristic::Mrv);
+    // A D, the option of the only solution.
+    let s = dlx.solve().fix([3]).unwrap().count();
     assert_eq!(s.solutions, 1);
-    assert_eq!(dlx.first().unwrap().sorted_options(), vec![0, 4]);
+    let first = dlx.solve().fix([3]).unwrap().first().0.unwrap();
+    assert_eq!(first.sorted_options(), vec![0, 4]);
 
     assert_eq!(
-        dlx.fix(1),
-        Err(FixError::Clash {
+        dlx.solve().fix([3, 1]).err(),
+        Some(FixError::Clash {
             option: 1,
             with: 3,
             item: 0
         })
     );
-    assert_eq!(dlx.fix(99), Err(FixError::NoSuchOption(99)));
+    assert_eq!(
+        dlx.solve().fix([99]).err(),
+        Some(FixError::NoSuchOption(99))
+    );
 
-    dlx.fix(0).unwrap();
-    dlx.fix(4).unwrap();
     // Everything is covered: the empty selection is the one solution, at the root.
-    let s = dlx.count(Heuristic::Mrv);
+    let s = dlx.solve().fix([3, 0]).unwrap().fix([4]).unwrap().count();
     assert_eq!((s.solutions, s.nodes, s.updates), (1, 1, 0));
-    assert_eq!(dlx.first().unwrap().rows.len(), 0);
-    assert_eq!(dlx.fixed(), &[3, 0, 4]);
-
-    dlx.unfix_all();
+    let (first, _) = dlx.solve().fix([3, 0, 4]).unwrap().first();
+    assert_eq!(first.unwrap().rows.len(), 0);
     assert_eq!(dlx, pristine);
 }
 
@@ -41,8 +41,41 @@ fn fixing_an_option_restricts_the_search_and_unfix_restores_the_arena() {
 fn fixing_a_dead_option_leaves_no_solution() {
     let m = format::parse(MATRIX3).unwrap();
     let mut dlx = Dlx::new(&m);
-    dlx.fix(1).unwrap(); // A D G is in no solution
-    assert_eq!(dlx.count(Heuristic::Leftmost).solutions, 0);
-    assert_eq!(dlx.unfix(), Some(1));
-    assert_eq!(dlx.count(Heuristic::Leftmost).solutions, 1);
+    // A D G is in no solution.
+    let leftmost = || Heuristic::Leftmost;
+    let s = dlx.solve().heuristic(leftmost()).fix([1]).unwrap().count();
+    assert_eq!(s.solutions, 0);
+    assert_eq!(dlx.solve().heuristic(leftmost()).count().solutions, 1);
+}
+
+#[test]
+fn fixed_options_hold_on_threads_shards_and_the_iterator() {
+    let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n").unwrap();
+    let mut dlx = Dlx::new(&m);
+    // Option 2 (`a`) chosen first: the solutions that hold it, without it.
+    let whole = dlx.solve().fix([2]).unwrap().count();
+    assert_eq!(whole.solutions, 3);
+    assert_eq!(dlx.solve().fix([2]).unwrap().threads(2).count(), whole);
+    let mut total = dlx_core::Stats::default();
+    for k in 1..=2 {
+        total.merge(&dlx.solve().fix([2]).unwrap().shard(k, 2).unwrap().count());
+    }
+    total.complete = true;
+    assert_eq!(total, whole);
+    let listed: Vec<_> = dlx
+        .solve()
+        .fix([2])
+        .unwrap()
+        .iter()
+        .map(|s| s.sorted_options())
+        .collect();
+    assert_eq!(listed, [vec![1, 3], vec![3, 4, 5], vec![4, 7]]);
+}
+
+#[test]
+fn a_matrix_with_colours_refuses_fixed_options() {
+    let m = format::parse("p q | x\np x:A\nq x:A\n").unwrap();
+    let mut problem = Problem::new(&m);
+    assert_eq!(problem.solve().fix([0]).err(), Some(FixError::Unsupported));
+    assert_eq!(problem.solve().count().solutions, 1);
 }

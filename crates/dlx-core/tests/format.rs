@@ -65,7 +65,7 @@ fn an_item_line_with_only_secondary_items_is_a_comment() {
 #[test]
 fn options_of_secondary_items_only_are_accepted_and_never_chosen() {
     let m = format::parse("a | x\nx\na\n").unwrap();
-    let stats = dlx_core::Dlx::new(&m).count(dlx_core::Heuristic::Mrv);
+    let stats = dlx_core::Dlx::new(&m).solve().count();
     assert_eq!(stats.solutions, 1);
 }
 

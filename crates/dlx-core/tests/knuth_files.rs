@@ -40,7 +40,7 @@ fn queens_files_give_the_oeis_counts_and_knuths_figures() {
         let text =
             std::fs::read_to_string(dir.join(format!("knuth_format/queens-{n}.dlx"))).unwrap();
         let m = format::parse(&text).unwrap();
-        let s = Dlx::new(&m).count(Heuristic::Mrv);
+        let s = Dlx::new(&m).solve().count();
         assert_eq!(
             (s.solutions, s.nodes, s.updates),
             (solutions, nodes, updates),
@@ -62,8 +62,9 @@ fn decs_examples_give_their_listed_solutions() {
         let m = format::parse(&text).unwrap();
         for h in [Heuristic::Mrv, Heuristic::Leftmost] {
             let mut found: Vec<_> = Dlx::new(&m)
-                .search()
+                .solve()
                 .heuristic(h)
+                .iter()
                 .map(|s| s.sorted_options())
                 .collect();
             found.sort();

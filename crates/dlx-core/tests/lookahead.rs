@@ -6,15 +6,24 @@
 
 mod common;
 
-use dlx_core::{Dlx, Heuristic, Matrix, Solution, Stats};
+use dlx_core::step::Search;
+use dlx_core::{Dlx, Heuristic, Matrix, OptionId, Solution, Stats};
 
-/// Every solution in order and the figures (degrees included), up to `limit` solutions.
-fn run(dlx: &mut Dlx, h: Heuristic, test: bool, limit: Option<u64>) -> (Vec<Solution>, Stats) {
-    let mut search = dlx
-        .search()
+/// Every solution in order and the figures (degrees included), up to `limit` solutions, with
+/// `fixed` chosen first.
+fn run(
+    dlx: &mut Dlx,
+    h: Heuristic,
+    test: bool,
+    limit: Option<u64>,
+    fixed: &[OptionId],
+) -> (Vec<Solution>, Stats) {
+    let mut search = Search::new(dlx)
         .heuristic(h)
         .dead_end_test(test)
-        .record_degrees();
+        .record_degrees()
+        .fix(fixed)
+        .unwrap();
     if let Some(n) = limit {
         search = search.limit(n);
     }
@@ -30,8 +39,8 @@ fn same_with_and_without(m: &Matrix, limit: Option<u64>) {
     let mut dlx = Dlx::new(m);
     let pristine = dlx.clone();
     for h in [Heuristic::Mrv, Heuristic::Leftmost] {
-        let plain = run(&mut dlx, h, false, limit);
-        let tested = run(&mut dlx, h, true, limit);
+        let plain = run(&mut dlx, h, false, limit, &[]);
+        let tested = run(&mut dlx, h, true, limit, &[]);
         assert_eq!(tested, plain, "{h:?}, limit {limit:?}");
         assert_eq!(dlx, pristine);
     }
@@ -49,11 +58,9 @@ fn queens_figures_are_unchanged() {
 fn queens_figures_are_unchanged_below_fixed_options() {
     let m = common::queens(9);
     let mut dlx = Dlx::new(&m);
-    dlx.fix(1).unwrap();
-    dlx.fix(12).unwrap();
     for h in [Heuristic::Mrv, Heuristic::Leftmost] {
-        let plain = run(&mut dlx, h, false, None);
-        let tested = run(&mut dlx, h, true, None);
+        let plain = run(&mut dlx, h, false, None, &[1, 12]);
+        let tested = run(&mut dlx, h, true, None, &[1, 12]);
         assert!(plain.1.solutions > 0);
         assert_eq!(tested, plain);
     }
@@ -64,9 +71,9 @@ fn the_rules_without_the_test_are_untouched() {
     // MrvEager and custom rules never test; the switch must not matter to them either.
     let m = common::queens(8);
     let mut dlx = Dlx::new(&m);
-    let a = dlx.search().heuristic(Heuristic::MrvEager).count();
+    let a = dlx.solve().heuristic(Heuristic::MrvEager).count();
     let b = dlx
-        .search()
+        .solve()
         .heuristic(Heuristic::MrvEager)
         .dead_end_test(false)
         .count();

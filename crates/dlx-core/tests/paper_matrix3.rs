@@ -2,6 +2,7 @@
 
 use std::ops::ControlFlow;
 
+use dlx_core::step::Search;
 use dlx_core::{Dlx, Heuristic, Matrix, format};
 
 const MATRIX3: &str = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
@@ -9,8 +10,8 @@ const MATRIX3: &str = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
 fn solve(m: &Matrix, h: Heuristic) -> (Vec<Vec<String>>, dlx_core::Stats) {
     let mut dlx = Dlx::new(m);
     let mut printed = Vec::new();
-    let stats = dlx.search().heuristic(h).run(|s| {
-        printed.push(s.to_solution().lines(m));
+    let stats = dlx.solve().heuristic(h).run(|s| {
+        printed.push(s.lines(m));
         ControlFlow::Continue(())
     });
     (printed, stats)
@@ -57,7 +58,7 @@ fn profile_node_column_sums_to_nodes_minus_root() {
 #[test]
 fn degree_histogram_records_the_chosen_column_sizes() {
     let m = format::parse(MATRIX3).unwrap();
-    let stats = Dlx::new(&m).search().record_degrees().count();
+    let stats = Search::new(&mut Dlx::new(&m)).record_degrees().count();
     // Depth 0 branches on A (2 rows); depth 1 on B (1 row) after A D G, E (1 row) after A D;
     // depth 2 on E (0 rows) under A D G / B C F, and on B (1 row) under A D / C E F.
     assert_eq!(stats.degrees, vec![vec![0, 0, 1], vec![0, 2], vec![1, 1]]);

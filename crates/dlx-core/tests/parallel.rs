@@ -1,20 +1,23 @@
 //! Parallel search gives exactly the sequential figures: solutions, updates, nodes, profile.
-
-#![cfg(feature = "parallel")]
+//! (Without the `parallel` feature every run is on the calling thread, with the same figures.)
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+mod common;
 
 use dlx_core::{Dlx, Heuristic, MatrixBuilder, format};
 use proptest::prelude::*;
 
 fn check(dlx: &mut Dlx, h: Heuristic) {
     let pristine = dlx.clone();
-    let seq = dlx.count(h);
+    let seq = dlx.solve().heuristic(h).count();
     let mut seq_solutions: Vec<_> = dlx
-        .search()
+        .solve()
         .heuristic(h)
+        .iter()
         .map(|s| s.sorted_options())
         .collect();
     seq_solutions.sort();
@@ -60,21 +63,22 @@ fn knuths_queens_files_give_identical_figures_in_parallel() {
 fn split_paths_partition_the_solutions() {
     let m = format::parse("a b c d\na b\nc d\na c\nb d\na\nb\nc\nd\n").unwrap();
     let mut dlx = Dlx::new(&m);
-    let all: BTreeSet<_> = dlx.solutions().map(|s| s.sorted_options()).collect();
+    let all: BTreeSet<_> = dlx.solve().iter().map(|s| s.sorted_options()).collect();
     for depth in 1..=4 {
-        let split = dlx.search().split(depth);
+        let split = dlx.solve().split(depth);
         let mut found: Vec<_> = split.solutions.iter().map(|s| s.sorted_options()).collect();
         let mut stats = split.stats.clone();
         for path in &split.paths {
-            assert_eq!(path.len(), depth);
-            let part = dlx
-                .subtree(path, Heuristic::Mrv, |s| found.push(s.sorted_options()))
-                .unwrap();
+            assert_eq!(path.depth(), depth);
+            let part = dlx.solve().below(path).unwrap().run(|s| {
+                found.push(s.sorted_options());
+                ControlFlow::Continue(())
+            });
             stats.merge(&part);
         }
         assert_eq!(found.iter().cloned().collect::<BTreeSet<_>>(), all);
         assert_eq!(found.len(), all.len(), "no solution twice");
-        let mut seq = dlx.count(Heuristic::Mrv);
+        let mut seq = dlx.solve().count();
         seq.complete = stats.complete;
         assert_eq!(stats, seq, "depth {depth}");
     }
@@ -101,5 +105,36 @@ proptest! {
         for h in [Heuristic::Mrv, Heuristic::Leftmost] {
             check(&mut Dlx::new(&m), h);
         }
+    }
+}
+
+/// One thread is the calling thread; more search elsewhere; an observed run is cut into parts
+/// either way, with the figures of the plain search.
+#[test]
+fn one_thread_runs_on_the_calling_thread_and_more_elsewhere() {
+    let m = common::queens(7);
+    let mut dlx = Dlx::new(&m);
+    let truth = dlx.solve().count();
+    let me = std::thread::current().id();
+    for threads in [1, 2] {
+        let (mut visits, mut elsewhere, parts) = (0, 0, AtomicUsize::new(0));
+        let stats = dlx
+            .solve()
+            .threads(threads)
+            .observe(|_, _, _| {
+                parts.fetch_add(1, Ordering::Relaxed);
+            })
+            .run(|_| {
+                visits += 1;
+                if std::thread::current().id() != me {
+                    elsewhere += 1;
+                }
+                ControlFlow::Continue(())
+            });
+        assert_eq!(stats, truth, "{threads} threads");
+        assert_eq!(visits, truth.solutions);
+        assert!(parts.into_inner() > 1);
+        let parallel = cfg!(feature = "parallel") && threads > 1;
+        assert_eq!(elsewhere > 0, parallel, "{elsewhere} visits elsewhere");
     }
 }

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 mod common;
 
+use dlx_core::step::Reduce;
 use dlx_core::{Dlx, Heuristic, Matrix};
 use proptest::prelude::*;
 
@@ -28,9 +29,12 @@ fn case() -> impl Strategy<Value = (usize, usize, Vec<Vec<usize>>)> {
 }
 
 /// The solutions of plain DLX, as sorted option lists.
-fn plain(dlx: &mut Dlx) -> BTreeSet<Vec<usize>> {
-    dlx.search()
+fn plain(dlx: &mut Dlx, fixed: &[usize]) -> BTreeSet<Vec<usize>> {
+    dlx.solve()
         .heuristic(Heuristic::Mrv)
+        .fix(fixed.iter().copied())
+        .unwrap()
+        .iter()
         .map(|s| s.sorted_options())
         .collect()
 }
@@ -43,7 +47,7 @@ proptest! {
         let m = matrix(p, s, &options);
         let mut dlx = Dlx::new(&m);
         let pristine = dlx.clone();
-        let expected = plain(&mut dlx);
+        let expected = plain(&mut dlx, &[]);
         for (subset, probe, probe_size) in [
             (false, false, 2),
             (true, false, 2),
@@ -51,8 +55,7 @@ proptest! {
             (true, true, 2),
             (true, true, 4),
         ] {
-            let found: Vec<Vec<usize>> = dlx
-                .reduce()
+            let found: Vec<Vec<usize>> = Reduce::new(&mut dlx)
                 .subset_rule(subset)
                 .probe(probe)
                 .probe_size(probe_size)
@@ -63,16 +66,16 @@ proptest! {
             prop_assert_eq!(distinct.len(), found.len(), "a solution found twice");
             prop_assert_eq!(&distinct, &expected);
 
-            let stats = dlx.reduce().subset_rule(subset).probe(probe).probe_size(probe_size).count();
+            let stats = Reduce::new(&mut dlx).subset_rule(subset).probe(probe).probe_size(probe_size).count();
             prop_assert_eq!(stats.solutions, expected.len() as u64);
             prop_assert!(stats.complete);
             prop_assert_eq!(stats.levels.iter().map(|l| l.nodes).sum::<u64>(), stats.nodes - 1);
             prop_assert_eq!(&dlx, &pristine);
 
             // A limit stops the count there; an iterator dropped early restores the links.
-            let stats = dlx.reduce().subset_rule(subset).probe(probe).limit(1).count();
+            let stats = Reduce::new(&mut dlx).subset_rule(subset).probe(probe).limit(1).count();
             prop_assert_eq!(stats.solutions, expected.len().min(1) as u64);
-            let mut iter = dlx.reduce().subset_rule(subset).probe(probe);
+            let mut iter = Reduce::new(&mut dlx).subset_rule(subset).probe(probe);
             let first = iter.next();
             drop(iter);
             prop_assert_eq!(first.is_some(), !expected.is_empty());
@@ -87,10 +90,14 @@ proptest! {
             return Ok(());
         }
         let mut dlx = Dlx::new(&m);
-        dlx.fix(pick.index(m.options().len())).unwrap();
+        let fixed = [pick.index(m.options().len())];
         let pristine = dlx.clone();
-        let expected = plain(&mut dlx);
-        let found: BTreeSet<Vec<usize>> = dlx.reduce().map(|s| s.sorted_options()).collect();
+        let expected = plain(&mut dlx, &fixed);
+        let found: BTreeSet<Vec<usize>> = Reduce::new(&mut dlx)
+            .fix(&fixed)
+            .unwrap()
+            .map(|s| s.sorted_options())
+            .collect();
         prop_assert_eq!(found, expected);
         prop_assert_eq!(&dlx, &pristine);
     }
@@ -102,23 +109,23 @@ proptest! {
 fn subset_rule_hides_a_dominated_row() {
     let m = dlx_core::format::parse("x y z w\nx y\nx y w\ny z\nz\nz w\n").unwrap();
     let mut dlx = Dlx::new(&m);
-    let with = dlx.reduce().probe(false);
+    let with = Reduce::new(&mut dlx).probe(false);
     let stats = with.count();
     assert_eq!(stats.solutions, 2);
-    let mut r = dlx.reduce().probe(false);
+    let mut r = Reduce::new(&mut dlx).probe(false);
     while r.next_solution().is_some() {}
     assert_eq!(r.reductions().eliminated, 1);
     drop(r);
     // Without the rule the same solutions come out.
     assert_eq!(
-        dlx.reduce()
+        Reduce::new(&mut dlx)
             .probe(false)
             .subset_rule(false)
             .count()
             .solutions,
         2
     );
-    assert_eq!(plain(&mut dlx).len(), 2);
+    assert_eq!(plain(&mut dlx, &[]).len(), 2);
 }
 
 /// A secondary column never dominates: every row of secondary `s` covers `a`, yet the row
@@ -127,8 +134,8 @@ fn subset_rule_hides_a_dominated_row() {
 fn a_secondary_column_does_not_dominate() {
     let m = dlx_core::format::parse("a b | s\na s\na b\nb\n").unwrap();
     let mut dlx = Dlx::new(&m);
-    let expected = plain(&mut dlx);
-    let found: BTreeSet<Vec<usize>> = dlx.reduce().map(|s| s.sorted_options()).collect();
+    let expected = plain(&mut dlx, &[]);
+    let found: BTreeSet<Vec<usize>> = Reduce::new(&mut dlx).map(|s| s.sorted_options()).collect();
     assert_eq!(found, expected);
     assert!(expected.contains(&vec![1]));
 }

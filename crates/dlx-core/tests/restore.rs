@@ -12,30 +12,30 @@ fn arena_is_restored_after_complete_and_interrupted_searches() {
     let mut dlx = Dlx::new(&m);
     let pristine = dlx.clone();
 
-    assert_eq!(dlx.count(Heuristic::Mrv).solutions, 3);
+    assert_eq!(dlx.solve().count().solutions, 3);
     assert_eq!(dlx, pristine);
 
-    let stats = dlx.search().run(|_| ControlFlow::Break(()));
+    let stats = dlx.solve().run(|_| ControlFlow::Break(()));
     assert_eq!(stats.solutions, 1);
     assert!(!stats.complete);
     assert_eq!(dlx, pristine);
 
-    let stats = dlx.search().heuristic(Heuristic::Leftmost).limit(2).count();
+    let stats = dlx.solve().heuristic(Heuristic::Leftmost).limit(2).count();
     assert_eq!(stats.solutions, 2);
     assert!(!stats.complete);
     assert_eq!(dlx, pristine);
 
-    assert!(dlx.first().is_some());
+    assert!(dlx.solve().first().0.is_some());
     assert_eq!(dlx, pristine);
 
     // An iterator dropped half-way.
-    let mut it = dlx.solutions();
+    let mut it = dlx.solve().iter();
     assert!(it.next().is_some());
     drop(it);
     assert_eq!(dlx, pristine);
 
     // And the full enumeration still finds everything afterwards.
-    let all: Vec<_> = dlx.solutions().map(|s| s.sorted_options()).collect();
+    let all: Vec<_> = dlx.solve().iter().map(|s| s.sorted_options()).collect();
     assert_eq!(all.len(), 3);
     assert_eq!(dlx, pristine);
 }
@@ -43,7 +43,7 @@ fn arena_is_restored_after_complete_and_interrupted_searches() {
 #[test]
 fn limit_larger_than_the_count_completes() {
     let m = format::parse(MICRO).unwrap();
-    let stats = Dlx::new(&m).search().limit(10).count();
+    let stats = Dlx::new(&m).solve().limit(10).count();
     assert_eq!(stats.solutions, 3);
     assert!(stats.complete);
 }
@@ -51,12 +51,12 @@ fn limit_larger_than_the_count_completes() {
 #[test]
 fn first_on_a_matrix_without_solutions_is_none_and_complete() {
     let m = format::parse("a b\na\n").unwrap();
-    let (sol, stats) = Dlx::new(&m).search().first();
+    let (sol, stats) = Dlx::new(&m).solve().first();
     assert!(sol.is_none());
     assert!(stats.complete);
     // The S heuristic picks the empty column b at once: covering it costs 1, only the root.
     assert_eq!((stats.nodes, stats.updates), (1, 1));
     // Leftmost: cover a (1), try row `a` (a node), then b has no rows: covering it costs 1.
-    let (_, stats) = Dlx::new(&m).search().heuristic(Heuristic::Leftmost).first();
+    let (_, stats) = Dlx::new(&m).solve().heuristic(Heuristic::Leftmost).first();
     assert_eq!((stats.nodes, stats.updates), (2, 2));
 }

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 fn merged(dlx: &mut Dlx, h: Heuristic, n: usize, threads: usize) -> (Stats, Vec<Vec<usize>>) {
-    let plan = dlx.shard_plan(h, n).unwrap();
+    let plan = dlx.solve().heuristic(h).plan_shards(n).unwrap();
     assert_eq!(plan.owner.len(), plan.split.paths.len());
     let found = Mutex::new(Vec::new());
     let mut total = Stats::default();
@@ -42,10 +42,11 @@ fn one_three_and_eight_shards_merge_to_the_single_run() {
         (matrix3, Heuristic::Mrv),
     ] {
         let mut dlx = Dlx::new(&m);
-        let truth = dlx.count(h);
+        let truth = dlx.solve().heuristic(h).count();
         let mut all: Vec<Vec<usize>> = dlx
-            .search()
+            .solve()
             .heuristic(h)
+            .iter()
             .map(|s| s.sorted_options())
             .collect();
         all.sort();
@@ -63,7 +64,7 @@ fn one_thread_is_the_callers_own() {
     // So the caller can time a shard by its own CPU clock.
     let m = queens(8);
     let mut dlx = Dlx::new(&m);
-    let plan = dlx.shard_plan(Heuristic::Mrv, 2).unwrap();
+    let plan = dlx.solve().plan_shards(2).unwrap();
     let me = std::thread::current().id();
     let elsewhere = Mutex::new(0);
     let mut solutions = 0;
@@ -84,8 +85,8 @@ fn one_thread_is_the_callers_own() {
 fn plans_are_deterministic_and_balanced() {
     let m = queens(10);
     let mut dlx = Dlx::new(&m);
-    let a = dlx.shard_plan(Heuristic::Mrv, 4).unwrap();
-    let b = Dlx::new(&m).shard_plan(Heuristic::Mrv, 4).unwrap();
+    let a = dlx.solve().plan_shards(4).unwrap();
+    let b = Dlx::new(&m).solve().plan_shards(4).unwrap();
     assert_eq!(a, b);
     assert!(a.split.paths.len() >= 64);
     // Every shard gets work, and the estimated loads are within a factor 2 of each other.
@@ -103,7 +104,7 @@ fn plans_are_deterministic_and_balanced() {
 fn a_missing_shard_number_is_an_error() {
     let m = queens(5);
     let mut dlx = Dlx::new(&m);
-    let plan = dlx.shard_plan(Heuristic::Mrv, 3).unwrap();
+    let plan = dlx.solve().plan_shards(3).unwrap();
     assert!(dlx.solve().shard_plan(&plan, 0).map(|s| s.count()).is_err());
     let e = dlx
         .solve()
@@ -120,7 +121,7 @@ fn a_missing_shard_number_is_an_error() {
 fn figures_from_elsewhere_are_added_without_passing_u64_max() {
     let m = queens(6);
     let mut dlx = Dlx::new(&m);
-    let plan = dlx.shard_plan(Heuristic::Mrv, 2).unwrap();
+    let plan = dlx.solve().plan_shards(2).unwrap();
     let one = dlx.solve().shard_plan(&plan, 1).map(|s| s.count()).unwrap();
     let two = dlx.solve().shard_plan(&plan, 2).map(|s| s.count()).unwrap();
     let mut checked = one.clone();

@@ -9,6 +9,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::queens;
+use dlx_core::step::{Search, XccSearch};
 use dlx_core::{Dlx, Heuristic, Stats, Xcc, format};
 
 /// Colours: the 5-cycle's proper 3-colourings (30), edges primary, vertices coloured.
@@ -30,7 +31,7 @@ fn colourings() -> dlx_core::Matrix {
 fn a_limit_holds_on_any_number_of_threads_and_in_shards() {
     let m = queens(8);
     let mut dlx = Dlx::new(&m);
-    let all = dlx.count(Heuristic::Mrv);
+    let all = dlx.solve().count();
     assert_eq!(all.solutions, 92);
     for threads in [1, 2, 3] {
         for limit in [1, 5, 91, 92, 200] {
@@ -72,10 +73,10 @@ fn a_limit_holds_on_any_number_of_threads_and_in_shards() {
 fn the_sequential_limit_keeps_knuths_order_and_figures() {
     let m = queens(8);
     let mut dlx = Dlx::new(&m);
-    let knuth = dlx.search().limit(10).count();
+    let knuth = Search::new(&mut dlx).limit(10).count();
     assert_eq!(dlx.solve().limit(10).count(), knuth);
     let (first, stats) = dlx.solve().first();
-    let (first_seq, stats_seq) = dlx.search().first();
+    let (first_seq, stats_seq) = Search::new(&mut dlx).first();
     assert_eq!((first, stats), (first_seq, stats_seq));
 }
 
@@ -103,7 +104,7 @@ fn the_rule_and_the_dead_end_test_reach_every_thread_and_shard() {
     let m = queens(9);
     let mut dlx = Dlx::new(&m);
     for h in [Heuristic::Mrv, Heuristic::Leftmost] {
-        let truth = dlx.count(h);
+        let truth = dlx.solve().heuristic(h).count();
         for test in [true, false] {
             let par = dlx
                 .solve()
@@ -127,7 +128,7 @@ fn the_rule_and_the_dead_end_test_reach_every_thread_and_shard() {
 fn shards_of_the_builder_are_those_of_the_plan() {
     let m = queens(9);
     let mut dlx = Dlx::new(&m);
-    let plan = dlx.shard_plan(Heuristic::Mrv, 5).unwrap();
+    let plan = dlx.solve().plan_shards(5).unwrap();
     for k in 1..=5 {
         let mut own = dlx.solve().shard(k, 5).unwrap();
         let cut = own.shard_cut().unwrap();
@@ -142,7 +143,11 @@ fn shards_of_the_builder_are_those_of_the_plan() {
         assert_eq!(own, planned, "shard {k}");
     }
     // A plan of another rule is refused when the rule was set, and taken when it was not.
-    let leftmost = dlx.shard_plan(Heuristic::Leftmost, 2).unwrap();
+    let leftmost = dlx
+        .solve()
+        .heuristic(Heuristic::Leftmost)
+        .plan_shards(2)
+        .unwrap();
     let refused = dlx
         .solve()
         .heuristic(Heuristic::Mrv)
@@ -152,14 +157,14 @@ fn shards_of_the_builder_are_those_of_the_plan() {
     let taken = dlx.solve().shard_plan(&leftmost, 1).unwrap().count();
     let mut total = taken;
     total.merge(&dlx.solve().shard_plan(&leftmost, 2).unwrap().count());
-    assert_eq!(total, dlx.count(Heuristic::Leftmost));
+    assert_eq!(total, dlx.solve().heuristic(Heuristic::Leftmost).count());
 }
 
 #[test]
 #[should_panic(expected = "the shard plan cuts the tree of the rule")]
 fn another_rule_after_a_plan_is_a_clear_panic() {
     let mut dlx = Dlx::new(&queens(6));
-    let plan = dlx.shard_plan(Heuristic::Mrv, 2).unwrap();
+    let plan = dlx.solve().plan_shards(2).unwrap();
     let _ = dlx
         .solve()
         .shard_plan(&plan, 1)
@@ -171,7 +176,7 @@ fn another_rule_after_a_plan_is_a_clear_panic() {
 fn the_observer_sees_parts_that_add_up_to_the_whole() {
     let m = queens(9);
     let mut dlx = Dlx::new(&m);
-    let truth = dlx.count(Heuristic::Mrv);
+    let truth = dlx.solve().count();
     for threads in [1, 2] {
         let parts = std::sync::Mutex::new(Stats::default());
         let calls = AtomicUsize::new(0);
@@ -196,7 +201,7 @@ fn the_observer_sees_parts_that_add_up_to_the_whole() {
 fn colours_take_the_same_options() {
     let m = colourings();
     let mut xcc = Xcc::new(&m);
-    let all = xcc.count();
+    let all = xcc.solve().count();
     assert_eq!(all.solutions, 30);
     assert_eq!(xcc.solve().threads(2).count(), all);
     let mut total = Stats::default();
@@ -213,7 +218,7 @@ fn colours_take_the_same_options() {
         });
         assert_eq!((seen, stats.solutions, stats.complete), (4, 4, false));
     }
-    assert_eq!(xcc.solve().first().0, xcc.search().first().0);
+    assert_eq!(xcc.solve().first().0, XccSearch::new(&mut xcc).first().0);
     assert!(xcc.solve().shard(4, 3).is_err());
 }
 
@@ -222,21 +227,21 @@ fn a_shard_planned_under_an_interrupt_is_never_complete() {
     // An interrupted plan is not every machine's plan: its shard must not pass for done.
     let m = queens(8);
     let mut dlx = Dlx::new(&m);
-    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-    dlx.set_interrupt(flag.clone());
+    let flag = std::sync::atomic::AtomicBool::new(true);
     assert_eq!(
-        dlx.shard_plan(Heuristic::Mrv, 3).unwrap_err(),
+        dlx.solve().interrupt(&flag).plan_shards(3).unwrap_err(),
         dlx_core::ShardError::Interrupted
     );
     for k in 1..=3 {
         for threads in [1, 2] {
-            let s = dlx.solve().shard(k, 3).unwrap().threads(threads).count();
+            let s = dlx.solve().interrupt(&flag).shard(k, 3).unwrap();
+            let s = s.threads(threads).count();
             assert!(!s.complete, "shard {k} on {threads} threads");
         }
     }
     let mut xcc = Xcc::new(&colourings());
-    xcc.set_interrupt(flag.clone());
-    assert!(!xcc.solve().shard(2, 3).unwrap().count().complete);
+    let s = xcc.solve().interrupt(&flag).shard(2, 3).unwrap().count();
+    assert!(!s.complete);
     flag.store(false, Ordering::Relaxed);
     let whole: u64 = (1..=3)
         .map(|k| dlx.solve().shard(k, 3).unwrap().count().solutions)
@@ -248,7 +253,7 @@ fn a_shard_planned_under_an_interrupt_is_never_complete() {
 fn the_stratified_estimate_brackets_the_truth_and_its_shards_add_up() {
     let m = queens(10);
     let mut dlx = Dlx::new(&m);
-    let truth = dlx.count(Heuristic::Mrv);
+    let truth = dlx.solve().count();
     for seed in 1..=5 {
         let est = dlx.solve().estimate(4000, seed);
         assert!(est.strata > 1, "the tree is cut");
@@ -280,5 +285,5 @@ fn the_stratified_estimate_brackets_the_truth_and_its_shards_add_up() {
         truth.updates
     );
     // The arena is left as it was.
-    assert_eq!(dlx.count(Heuristic::Mrv), truth);
+    assert_eq!(dlx.solve().count(), truth);
 }

@@ -1,6 +1,6 @@
 //! Whatever a caller does through the safe API (leak a search, panic inside one, pass ids
 //! that do not exist, feed one arena's plan to another), the arena stays sound: the next use
-//! sees exactly what a fresh arena with the same fixed options sees.
+//! sees exactly what a fresh arena sees.
 //!
 //! A state machine of random call sequences: after every step the arena's structure is
 //! checked and its figures compared with a fresh arena's. `cargo test` runs 300 sequences;
@@ -9,9 +9,12 @@
 use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use dlx_core::{ActiveItems, ChosenRow, Dlx, Heuristic, Matrix, MinCover, Stats};
+use dlx_core::step::{Reduce, Search};
+use dlx_core::{
+    ActiveItems, ChosenRow, Dlx, FixError, Heuristic, Matrix, MinCover, Path, Solve, Stats,
+};
 use proptest::prelude::*;
 
 mod common;
@@ -40,8 +43,9 @@ fn quiet_deliberate_panics() {
 /// One call, or a misuse, of the public API.
 #[derive(Debug, Clone)]
 enum Step {
-    /// Fix option `o` (perhaps out of range, perhaps clashing).
+    /// Fix option `o` (perhaps out of range, perhaps clashing) in every later run.
     Fix(usize),
+    /// Stop fixing the latest.
     Unfix,
     Count(Heuristic),
     Limit(u64),
@@ -50,6 +54,8 @@ enum Step {
     Iterate(usize),
     /// Take `k` solutions, then `mem::forget` the search.
     Forget(usize),
+    /// Take `k` solutions, then `mem::forget` the front door's iterator.
+    ForgetIterator(usize),
     /// A custom column rule that panics on its `k`-th call, under `catch_unwind`.
     PanickingRule(usize),
     /// A visitor that panics at the `k`-th solution, under `catch_unwind`.
@@ -93,6 +99,7 @@ fn step() -> impl Strategy<Value = Step> {
         1 => Just(Step::First),
         1 => (0usize..4).prop_map(Step::Iterate),
         3 => (0usize..4).prop_map(Step::Forget),
+        2 => (0usize..4).prop_map(Step::ForgetIterator),
         2 => (1usize..6).prop_map(Step::PanickingRule),
         1 => (1usize..3).prop_map(Step::PanickingVisitor),
         1 => Just(Step::Interrupted),
@@ -129,62 +136,85 @@ fn matrix(p: usize, s: usize, options: &[Vec<usize>]) -> Matrix {
     common::numbered(p, s, options).expect("options of distinct items")
 }
 
-/// A fresh arena with the same options fixed: what `dlx` must now equal.
-fn fresh(m: &Matrix, fixed: &[usize]) -> Dlx {
-    let mut d = Dlx::new(m);
-    for &o in fixed {
-        d.fix(o).unwrap();
-    }
-    d
+/// A run of `dlx` with the model's fixed options.
+fn solve<'a>(dlx: &'a mut Dlx, fixed: &[usize]) -> Solve<'a, Dlx> {
+    dlx.solve().fix(fixed.iter().copied()).unwrap()
 }
 
 /// The figures and solutions of a full search, in order.
-fn everything(dlx: &mut Dlx, h: Heuristic) -> (Stats, Vec<Vec<usize>>) {
+fn everything(dlx: &mut Dlx, h: Heuristic, fixed: &[usize]) -> (Stats, Vec<Vec<usize>>) {
     let mut found = Vec::new();
-    let stats = dlx.search().heuristic(h).run(|s| {
-        found.push(s.to_solution().options());
+    let stats = solve(dlx, fixed).heuristic(h).run(|s| {
+        found.push(s.options());
         ControlFlow::Continue(())
     });
     (stats, found)
 }
 
+/// What fixing `o` after `fixed` must answer, worked out from the matrix alone.
+fn expected_fix(m: &Matrix, fixed: &[usize], o: usize) -> Result<(), FixError> {
+    if o >= m.options().len() {
+        return Err(FixError::NoSuchOption(o));
+    }
+    for &item in m.option(o) {
+        if let Some(&with) = fixed.iter().find(|&&f| m.option(f).contains(&item)) {
+            return Err(FixError::Clash {
+                option: o,
+                with,
+                item,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Runs one step on `dlx` (the model's fixed options in `fixed`), checking what it returns.
 fn apply(m: &Matrix, dlx: &mut Dlx, fixed: &mut Vec<usize>, step: &Step) {
-    let mut truth = fresh(m, fixed);
+    let mut truth = Dlx::new(m);
+    let truth = &mut truth;
     match *step {
         Step::Fix(o) => {
-            let expected = truth.fix(o);
-            assert_eq!(dlx.fix(o), expected);
+            let expected = expected_fix(m, fixed, o);
+            let all = fixed.iter().copied().chain([o]);
+            assert_eq!(dlx.solve().fix(all).map(drop).err(), expected.clone().err());
             if expected.is_ok() {
                 fixed.push(o);
             }
         }
         Step::Unfix => {
-            assert_eq!(dlx.unfix(), fixed.pop());
+            fixed.pop();
         }
-        Step::Count(h) => assert_eq!(dlx.count(h), truth.count(h)),
-        Step::Limit(n) => assert_eq!(
-            dlx.search().limit(n).count(),
-            truth.search().limit(n).count()
+        Step::Count(h) => assert_eq!(
+            solve(dlx, fixed).heuristic(h).count(),
+            solve(truth, fixed).heuristic(h).count()
         ),
-        Step::First => assert_eq!(dlx.search().first(), truth.search().first()),
+        Step::Limit(n) => assert_eq!(
+            solve(dlx, fixed).limit(n).count(),
+            solve(truth, fixed).limit(n).count()
+        ),
+        Step::First => assert_eq!(solve(dlx, fixed).first(), solve(truth, fixed).first()),
         Step::Iterate(k) => {
-            let a: Vec<_> = dlx.solutions().take(k).collect();
-            let b: Vec<_> = truth.solutions().take(k).collect();
+            let a: Vec<_> = solve(dlx, fixed).iter().take(k).collect();
+            let b: Vec<_> = solve(truth, fixed).iter().take(k).collect();
             assert_eq!(a, b);
         }
         Step::Forget(k) => {
-            let mut search = dlx.search();
+            let mut search = Search::new(dlx).fix(fixed).unwrap();
             search.by_ref().take(k).for_each(drop);
             std::mem::forget(search);
         }
+        Step::ForgetIterator(k) => {
+            let mut it = solve(dlx, fixed).iter();
+            it.by_ref().take(k).for_each(drop);
+            std::mem::forget(it);
+        }
         Step::PanickingRule(k) => {
-            let mut calls = 0;
+            let calls = AtomicUsize::new(0);
             let result = catch_unwind(AssertUnwindSafe(|| {
-                dlx.search()
-                    .choose_with(|items: ActiveItems| {
-                        calls += 1;
-                        if calls == k {
+                let calls = &calls;
+                solve(dlx, fixed)
+                    .choose_with(move |items: ActiveItems| {
+                        if calls.fetch_add(1, Ordering::Relaxed) + 1 == k {
                             panic!("{DELIBERATE} in a column rule");
                         }
                         items.min_by_key(|&(_, s)| s).unwrap().0
@@ -193,13 +223,13 @@ fn apply(m: &Matrix, dlx: &mut Dlx, fixed: &mut Vec<usize>, step: &Step) {
             }));
             // Either the search ended before the k-th choice, or it panicked.
             if let Ok(stats) = result {
-                assert_eq!(stats, truth.count(Heuristic::Mrv));
+                assert_eq!(stats, solve(truth, fixed).count());
             }
         }
         Step::PanickingVisitor(k) => {
             let mut seen = 0;
             let _ = catch_unwind(AssertUnwindSafe(|| {
-                dlx.search().run(|_| {
+                solve(dlx, fixed).run(|_| {
                     seen += 1;
                     if seen == k {
                         panic!("{DELIBERATE} in a visitor");
@@ -210,10 +240,10 @@ fn apply(m: &Matrix, dlx: &mut Dlx, fixed: &mut Vec<usize>, step: &Step) {
         }
         Step::Interrupted => {
             let flag = AtomicBool::new(true);
-            let mut search = dlx.search().interrupt(&flag);
-            while search.next_solution().is_some() {}
+            let mut search = solve(dlx, fixed).interrupt(&flag).iter();
+            while search.next().is_some() {}
             let stats = search.stats();
-            let all = truth.count(Heuristic::Mrv);
+            let all = solve(truth, fixed).count();
             // It stops at the first row it covers that is not a solution (rows charged as dead
             // ends, and solutions, come before): a part of the tree, or all of it.
             assert!(stats.nodes <= all.nodes && stats.solutions <= all.solutions);
@@ -222,7 +252,6 @@ fn apply(m: &Matrix, dlx: &mut Dlx, fixed: &mut Vec<usize>, step: &Step) {
                 "{stats:?}"
             );
             assert!(!stats.complete || stats == all, "{stats:?}");
-            assert_eq!(search.interrupted(), !stats.complete);
             let f = search.progress();
             assert!((0.0..=1.0).contains(&f), "{f}");
         }
@@ -238,42 +267,38 @@ fn apply(m: &Matrix, dlx: &mut Dlx, fixed: &mut Vec<usize>, step: &Step) {
         }
         Step::ParCount(threads) => {
             assert_eq!(
-                dlx.solve().threads(threads).count(),
-                truth.count(Heuristic::Mrv)
+                solve(dlx, fixed).threads(threads).count(),
+                solve(truth, fixed).count()
             );
         }
         Step::Subtree(depth, k) => {
-            let split = dlx.search().split(depth);
+            let split = solve(dlx, fixed).split(depth);
             if let Some(path) = split.paths.get(k) {
-                let a = dlx.subtree(path, Heuristic::Mrv, |_| {}).unwrap();
-                let b = truth.subtree(path, Heuristic::Mrv, |_| {}).unwrap();
+                let a = solve(dlx, fixed).below(path).unwrap().count();
+                let b = solve(truth, fixed).below(path).unwrap().count();
                 assert_eq!(a, b);
             }
         }
         Step::ForeignSubtree(o) => {
             // Rows that do not exist, or the same row twice: refused, nothing changed.
-            let path = [
-                ChosenRow { option: o, item: 0 },
-                ChosenRow { option: o, item: 0 },
-            ];
-            assert!(dlx.subtree(&path, Heuristic::Mrv, |_| {}).is_err());
+            let row = ChosenRow { option: o, item: 0 };
+            let path = Path::from_rows(vec![row, row]);
+            assert!(solve(dlx, fixed).below(&path).is_err());
+            // A path of the other engine's tree is refused too.
+            let moves = Path::from_moves(vec![0]);
+            assert!(solve(dlx, fixed).below(&moves).is_err());
         }
         Step::Shard(k, n) => {
-            let plan = dlx.shard_plan(Heuristic::Mrv, n).unwrap();
-            let got = dlx.solve().shard_plan(&plan, k).map(|s| s.count());
+            let plan = solve(dlx, fixed).plan_shards(n).unwrap();
+            let got = solve(dlx, fixed).shard_plan(&plan, k).map(|s| s.count());
             if k <= n {
                 let mut total = Stats::default();
                 for j in 1..=n {
-                    total.merge(
-                        &truth
-                            .solve()
-                            .shard_plan(&plan, j)
-                            .map(|s| s.count())
-                            .unwrap(),
-                    );
+                    let part = solve(truth, fixed).shard_plan(&plan, j).unwrap();
+                    total.merge(&part.count());
                 }
                 total.complete = true;
-                assert_eq!(total, truth.count(Heuristic::Mrv));
+                assert_eq!(total, solve(truth, fixed).count());
                 assert!(got.is_ok());
             } else {
                 assert!(got.is_err());
@@ -281,30 +306,41 @@ fn apply(m: &Matrix, dlx: &mut Dlx, fixed: &mut Vec<usize>, step: &Step) {
         }
         Step::ForeignShard => {
             let other = matrix(2, 0, &[vec![0], vec![1], vec![0, 1]]);
-            let plan = Dlx::new(&other).shard_plan(Heuristic::Mrv, 2).unwrap();
-            if Dlx::new(&other).fingerprint() != dlx.fingerprint() {
-                assert!(dlx.solve().shard_plan(&plan, 1).map(|s| s.count()).is_err());
+            let plan = Dlx::new(&other).solve().plan_shards(2).unwrap();
+            if !fixed.is_empty() || Dlx::new(&other).fingerprint() != dlx.fingerprint() {
+                let s = solve(dlx, fixed).shard_plan(&plan, 1);
+                assert!(s.map(|s| s.count()).is_err());
             }
             // Another heuristic's plan is refused too.
-            let plan = dlx.shard_plan(Heuristic::Leftmost, 2).unwrap();
-            let mrv = dlx.solve().heuristic(Heuristic::Mrv).shard_plan(&plan, 1);
+            let leftmost = Heuristic::Leftmost;
+            let plan = solve(dlx, fixed)
+                .heuristic(leftmost)
+                .plan_shards(2)
+                .unwrap();
+            let mrv = solve(dlx, fixed)
+                .heuristic(Heuristic::Mrv)
+                .shard_plan(&plan, 1);
             assert!(mrv.map(|s| s.count()).is_err());
+            // And a plan made with other options fixed.
+            let s = solve(dlx, fixed).fix([usize::MAX]).map(drop);
+            assert!(s.is_err());
         }
         Step::HugePlan => {
-            assert!(dlx.shard_plan(Heuristic::Mrv, usize::MAX).is_err());
-            assert!(dlx.shard_plan(Heuristic::Mrv, 0).is_err());
+            assert!(solve(dlx, fixed).plan_shards(usize::MAX).is_err());
+            assert!(solve(dlx, fixed).plan_shards(0).is_err());
         }
         Step::Estimate(samples) => {
             assert_eq!(
-                dlx.estimate(Heuristic::Mrv, samples, 7),
-                truth.estimate(Heuristic::Mrv, samples, 7)
+                solve(dlx, fixed).estimate_plain(samples, 7),
+                solve(truth, fixed).estimate_plain(samples, 7)
             );
         }
         Step::ReduceCount => {
-            assert_eq!(dlx.reduce().count(), truth.reduce().count());
+            let a = Reduce::new(dlx).fix(fixed).unwrap().count();
+            assert_eq!(a, Reduce::new(truth).fix(fixed).unwrap().count());
         }
         Step::ReduceForget(k) => {
-            let mut r = dlx.reduce();
+            let mut r = Reduce::new(dlx).fix(fixed).unwrap();
             r.by_ref().take(k).for_each(drop);
             std::mem::forget(r);
         }
@@ -316,16 +352,15 @@ fn apply(m: &Matrix, dlx: &mut Dlx, fixed: &mut Vec<usize>, step: &Step) {
     }
 }
 
-/// After any step: the arena is whole and equals a fresh one with the same fixed options, and
-/// a search of it gives the same figures and solutions in the same order.
+/// After any step: the arena is whole and equals a fresh one, and a search of it with the
+/// model's fixed options gives the same figures and solutions in the same order.
 fn check(m: &Matrix, dlx: &mut Dlx, fixed: &[usize]) {
-    let mut truth = fresh(m, fixed);
+    let mut truth = Dlx::new(m);
     dlx.restore();
     dlx.links().check().unwrap();
-    assert_eq!(dlx.fixed(), fixed);
     assert_eq!(dlx, &truth);
     for h in [Heuristic::Mrv, Heuristic::Leftmost] {
-        assert_eq!(everything(dlx, h), everything(&mut truth, h));
+        assert_eq!(everything(dlx, h, fixed), everything(&mut truth, h, fixed));
     }
 }
 
@@ -372,21 +407,22 @@ proptest! {
 fn a_leaked_search_then_a_fix_counts_as_a_fresh_arena() {
     let m = dlx_core::format::parse("p0 p1 p2 p3\np1 p3\np1 p2\np1 p0 p2\np0\np3\np3\n").unwrap();
     let mut dlx = Dlx::new(&m);
-    let mut search = dlx.search();
+    let mut search = Search::new(&mut dlx);
     assert!(search.next_solution().is_some());
     std::mem::forget(search);
-    dlx.fix(1).unwrap();
     let mut truth = Dlx::new(&m);
-    truth.fix(1).unwrap();
-    assert_eq!(dlx.count(Heuristic::Mrv), truth.count(Heuristic::Mrv));
+    assert_eq!(
+        dlx.solve().fix([1]).unwrap().count(),
+        truth.solve().fix([1]).unwrap().count()
+    );
     // Without the fix, the paper's matrix (3) after a leak still has its one solution.
     let m3 =
         dlx_core::format::parse("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
     let mut dlx = Dlx::new(&m3);
-    let mut search = dlx.search();
+    let mut search = Search::new(&mut dlx);
     assert!(search.next_solution().is_some());
     std::mem::forget(search);
-    assert_eq!(dlx.count(Heuristic::Mrv).solutions, 1);
+    assert_eq!(dlx.solve().count().solutions, 1);
 }
 
 #[test]
@@ -394,7 +430,7 @@ fn reading_the_links_of_a_leaked_search_is_refused_clearly() {
     quiet_deliberate_panics();
     let m = dlx_core::format::parse("a b\na\nb\na b\n").unwrap();
     let mut dlx = Dlx::new(&m);
-    let mut search = dlx.search();
+    let mut search = Search::new(&mut dlx);
     assert!(search.next_solution().is_some());
     std::mem::forget(search);
     let refused = catch_unwind(AssertUnwindSafe(|| dlx.links().size(0)));
@@ -418,7 +454,6 @@ fn an_interrupt_from_another_thread_stops_a_long_count() {
     let m = common::queens(12);
     let mut dlx = Dlx::new(&m);
     let flag = Arc::new(AtomicBool::new(false));
-    dlx.set_interrupt(Arc::clone(&flag));
     let found = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let stopper = std::thread::spawn({
         let (flag, found) = (Arc::clone(&flag), Arc::clone(&found));
@@ -429,8 +464,8 @@ fn an_interrupt_from_another_thread_stops_a_long_count() {
             flag.store(true, std::sync::atomic::Ordering::Relaxed);
         }
     });
-    let mut search = dlx.search();
-    while search.next_solution().is_some() {
+    let mut search = dlx.solve().interrupt(&flag).iter();
+    while search.next().is_some() {
         found.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         // Give the other thread time to see it before the tree runs out.
         std::thread::sleep(std::time::Duration::from_millis(1));
@@ -444,11 +479,11 @@ fn an_interrupt_from_another_thread_stops_a_long_count() {
     // Cleared, the same arena counts the whole tree.
     flag.store(false, std::sync::atomic::Ordering::Relaxed);
     dlx.links().check().unwrap();
-    let all = dlx.count(Heuristic::Mrv);
+    let all = dlx.solve().interrupt(&flag).count();
     assert_eq!((all.solutions, all.complete), (14_200, true));
     // On several threads too.
     flag.store(true, std::sync::atomic::Ordering::Relaxed);
-    let par = dlx.solve().threads(2).count();
+    let par = dlx.solve().interrupt(&flag).threads(2).count();
     assert!(!par.complete);
     assert!(par.solutions < 14_200);
 }

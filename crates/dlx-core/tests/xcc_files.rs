@@ -24,7 +24,7 @@ fn figures(dir: &std::path::Path, name: &str) -> (u64, u64, u64, u64) {
     let text = std::fs::read_to_string(dir.join(name)).unwrap();
     let m = format::parse(&text).unwrap();
     let mut xcc = Xcc::new(&m);
-    let s = xcc.count();
+    let s = xcc.solve().count();
     let p = xcc.solve().threads(2).count();
     assert_eq!(p, s, "{name}: 2 threads");
     (s.solutions, s.updates, s.cleansings, s.nodes)

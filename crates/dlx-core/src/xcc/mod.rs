@@ -15,7 +15,7 @@
 //! let m = format::parse("p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n")?;
 //! let mut xcc = Xcc::new(&m);
 //! let mut found = Vec::new();
-//! let stats = xcc.search().run(|s| {
+//! let stats = xcc.solve().run(|s| {
 //!     found.push(s.lines(&m));
 //!     std::ops::ControlFlow::Continue(())
 //! });
@@ -30,40 +30,38 @@
 //! it before backing up, DLX3 backs up at once). On exact cover they equal [`crate::Dlx`]'s.
 
 mod arena;
-#[cfg(feature = "parallel")]
-mod parallel;
 #[cfg(test)]
 mod reference;
 mod search;
 #[cfg(test)]
 mod tests;
 
-/// Subproblems per shard the cut aims for: the shards take the subproblems in turn, so many
-/// small ones even out their sizes.
-#[cfg(feature = "parallel")]
-pub(crate) const SUBPROBLEMS_PER_SHARD: usize = 64;
-
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use crate::dlx::{FixError, PathError};
+use crate::engine::sealed::Searcher;
+use crate::engine::{How, Owned, Path, Split, Stepper, Steps, Visitor, foreign_path};
 use crate::estimate::{Estimate, Probe};
-use crate::links::Derived;
-use crate::matrix::Matrix;
-use crate::search::Heuristic;
+use crate::links::{Derived, fnv};
+use crate::matrix::{Matrix, OptionId};
+use crate::solution::Solution;
+use crate::solve::Solve;
 use crate::stats::Stats;
 
-pub use search::{XccSearch, XccSplit};
+pub use search::XccSearch;
 
 /// A matrix with colours or multiplicities (or neither) laid out for Algorithm C/M, ready to
-/// be searched any number of times.
+/// be searched any number of times with [`Xcc::solve`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Xcc {
     arena: arena::Arena,
     /// Whether the matrix has bounds: Algorithm M's counting (DLX3), else DLX2's.
     bounds: bool,
+    /// The matrix's structure ([`Xcc::fingerprint`]).
+    fingerprint: u64,
     /// The arena as built: what a leaked or unwound search is repaired from.
     pristine: Derived<Arc<arena::Arena>>,
-    interrupt: Derived<Option<Arc<AtomicBool>>>,
 }
 
 impl Xcc {
@@ -75,74 +73,172 @@ impl Xcc {
             pristine: Derived(Arc::new(arena.clone())),
             arena,
             bounds: matrix.has_bounds(),
-            interrupt: Derived(None),
+            fingerprint: fingerprint(matrix),
         }
     }
 
-    /// Starts a search with the S heuristic (Knuth's choice of item); configure it with
-    /// [`XccSearch`]'s builder methods.
-    pub fn search(&mut self) -> XccSearch<'_> {
-        if self.arena.moved {
-            // A search was leaked (`mem::forget`) or unwound by a panic with links moved.
-            self.arena = (*self.pristine.0).clone();
-        }
-        let flag = self.interrupt.0.as_deref().unwrap_or(&crate::search::NEVER);
-        XccSearch::new(&mut self.arena, self.bounds, flag)
-    }
-
-    /// A search with options for every way to run it (limit, threads, shard, observer):
-    /// see [`crate::Solve`].
-    pub fn solve(&mut self) -> crate::Solve<'_, Xcc> {
-        crate::Solve::new(self)
-    }
-
-    /// Counts every solution.
-    pub fn count(&mut self) -> Stats {
-        self.search().count()
-    }
-
-    /// Makes every search of this arena (and of its clones, in parallel searches) stop at
-    /// its next node once `flag` is set.
-    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
-        self.interrupt = Derived(Some(flag));
-    }
-
-    /// Whether the flag given to [`Xcc::set_interrupt`] is set.
-    pub fn interrupted(&self) -> bool {
-        self.interrupt
-            .0
-            .as_ref()
-            .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
-    }
-
-    /// Knuth's Monte Carlo estimate of the search tree ([`crate::estimate`]): `samples`
-    /// random root-to-leaf probes, reproducible from `seed`. Updates are estimated as the
-    /// search counts them (DLX2's or DLX3's way).
-    pub fn estimate(&mut self, heuristic: Heuristic, samples: u64, seed: u64) -> Estimate {
-        self.estimate_with(heuristic, samples, seed, |_, _| {})
-    }
-
-    /// [`Xcc::estimate`], calling `each(k, probe)` after the k-th probe.
-    pub fn estimate_with(
-        &mut self,
-        heuristic: Heuristic,
-        samples: u64,
-        seed: u64,
-        each: impl FnMut(u64, &Probe),
-    ) -> Estimate {
-        crate::estimate::sample(
-            samples,
-            seed,
-            |rng, level_nodes| {
-                (!self.interrupted())
-                    .then(|| self.search().heuristic(heuristic).probe(rng, level_nodes))
-            },
-            each,
-        )
+    /// A search of this arena, to be configured and run: see [`Solve`].
+    pub fn solve(&mut self) -> Solve<'_, Xcc> {
+        Solve::new(self)
     }
 
     /// Whether the searches count as DLX3 (the matrix has bounds) rather than DLX2.
     pub fn has_bounds(&self) -> bool {
         self.bounds
+    }
+
+    /// A fingerprint of the problem: which items are primary, their bounds, the items and
+    /// colours of every option, in order. Shard plans carry it.
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+
+    /// The arena, repaired first if a search was leaked (`mem::forget`) or unwound by a
+    /// panic with links moved.
+    fn arena(&mut self) -> &mut arena::Arena {
+        if self.arena.moved {
+            self.arena = (*self.pristine.0).clone();
+        }
+        &mut self.arena
+    }
+
+    /// The search `how` describes (the caller's rule and test are Algorithm DLX's only).
+    fn searcher<'s>(&'s mut self, how: &How<'s>) -> XccSearch<'s> {
+        let mut search = XccSearch::new(self)
+            .heuristic(how.heuristic)
+            .interrupt(how.interrupt)
+            .stop_on(how.stop);
+        if let Some(n) = how.limit {
+            search = search.limit(n);
+        }
+        search
+    }
+}
+
+/// The moves of a path of colours and multiplicities.
+fn moves_of(path: &Path) -> Result<&[u32], PathError> {
+    match &path.0 {
+        Steps::Moves(m) => Ok(m),
+        Steps::Rows(_) => Err(foreign_path()),
+    }
+}
+
+/// FNV-1a over the matrix's structure.
+fn fingerprint(matrix: &Matrix) -> u64 {
+    let mut h = fnv(0xcbf2_9ce4_8422_2325, matrix.items().len() as u64);
+    for item in matrix.items() {
+        let m = item.multiplicity;
+        h = fnv(h, u64::from(item.kind == crate::ItemKind::Primary));
+        h = fnv(fnv(h, u64::from(m.lower)), u64::from(m.upper));
+    }
+    for (o, items) in matrix.options().iter().enumerate() {
+        h = fnv(h, u64::MAX);
+        for (k, &i) in items.iter().enumerate() {
+            h = fnv(h, i as u64);
+            h = fnv(h, matrix.colour_id(o, k).map_or(0, |c| u64::from(c) + 1));
+        }
+    }
+    h
+}
+
+impl crate::engine::Engine for Xcc {}
+
+impl Searcher for Xcc {
+    fn fingerprint_with(&self, fixed: &[OptionId]) -> u64 {
+        fixed
+            .iter()
+            .fold(self.fingerprint, |h, &f| fnv(h, f as u64))
+    }
+
+    fn check_fixed(&mut self, fixed: &[OptionId]) -> Result<(), FixError> {
+        if fixed.is_empty() {
+            Ok(())
+        } else {
+            Err(FixError::Unsupported)
+        }
+    }
+
+    fn whole(&mut self, how: &How<'_>, visit: Option<&mut Visitor<'_>>) -> Stats {
+        let path = match how.path.map(moves_of).transpose() {
+            Ok(p) => p.unwrap_or(&[]).to_vec(),
+            Err(_) => return Stats::default(),
+        };
+        let search = self.searcher(how).below(path);
+        match visit {
+            None => search.count(),
+            Some(visit) => search.run(visit),
+        }
+    }
+
+    fn split(&mut self, how: &How<'_>, depth: usize) -> Split {
+        let path = how.path.map(moves_of).transpose().ok().flatten();
+        self.searcher(how)
+            .below(path.unwrap_or(&[]).to_vec())
+            .split(depth)
+    }
+
+    fn below(
+        &mut self,
+        path: &Path,
+        how: &How<'_>,
+        visit: Option<&mut dyn FnMut(&Solution)>,
+    ) -> Result<Stats, PathError> {
+        let search = self.searcher(how).below(moves_of(path)?.to_vec());
+        Ok(match visit {
+            None => search.count(),
+            Some(visit) => search.run(|s| {
+                visit(s);
+                std::ops::ControlFlow::Continue(())
+            }),
+        })
+    }
+
+    fn sizes(&mut self, _: &How<'_>, _: &Split) -> Option<Vec<u64>> {
+        // Dealt in turn: many small subproblems even out the shards' sizes.
+        None
+    }
+
+    fn estimate_below(
+        &mut self,
+        path: Option<&Path>,
+        how: &How<'_>,
+        samples: u64,
+        seed: u64,
+        each: &mut dyn FnMut(u64, &Probe),
+    ) -> Estimate {
+        let path = match path.map(moves_of).transpose() {
+            Ok(p) => p.unwrap_or(&[]).to_vec(),
+            Err(_) => Vec::new(),
+        };
+        crate::estimate::sample(
+            samples,
+            seed,
+            |rng, level_nodes| {
+                (!how.interrupted()).then(|| {
+                    XccSearch::new(self)
+                        .heuristic(how.heuristic)
+                        .below(path.clone())
+                        .probe(rng, level_nodes)
+                })
+            },
+            each,
+        )
+    }
+
+    fn stepper<'s>(
+        &'s mut self,
+        how: &How<'_>,
+        interrupt: &'s AtomicBool,
+        path: Option<&Path>,
+        _: Owned<'s>,
+    ) -> Result<Stepper<'s>, PathError> {
+        let path = path.map(moves_of).transpose()?.unwrap_or(&[]).to_vec();
+        let mut search = XccSearch::new(self)
+            .heuristic(how.heuristic)
+            .interrupt(interrupt);
+        if let Some(n) = how.limit {
+            search = search.limit(n);
+        }
+        Ok(Stepper::Xcc(Box::new(search.below(path))))
     }
 }

@@ -13,9 +13,11 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::Xcc;
 use super::arena::{Arena, ix};
+use crate::engine::{NEVER, Path, Split};
 use crate::estimate::{Probe, SplitMix64};
-use crate::search::Heuristic;
+use crate::rule::Heuristic;
 use crate::solution::{ChosenRow, Solution};
 use crate::stats::{Level, Stats};
 
@@ -34,9 +36,11 @@ enum Step {
     Done,
 }
 
-/// One search over an [`super::Xcc`] arena: configure it with the builder methods, then
-/// drive it with [`XccSearch::run`], [`XccSearch::count`], [`XccSearch::first`] or as an
-/// iterator of [`Solution`]s. Dropping it, finished or not, restores the arena exactly.
+/// One search over an [`Xcc`] arena, one step at a time: the state machine under
+/// [`crate::Solve`] (see [`crate::step`]). Configure it with the builder methods, then drive
+/// it with [`XccSearch::next_solution`], [`XccSearch::run`], [`XccSearch::count`],
+/// [`XccSearch::first`] or as an iterator of [`Solution`]s. Dropping it, finished or not,
+/// restores the arena exactly.
 #[must_use = "a search does nothing until it is run, counted or iterated"]
 pub struct XccSearch<'a> {
     arena: &'a mut Arena,
@@ -79,23 +83,14 @@ pub struct XccSearch<'a> {
     entry: Vec<u64>,
 }
 
-/// The top of a search tree cut at a depth ([`XccSearch::split`]): the figures above the
-/// cut and the nodes at the cut, each as the numbers of the moves that lead to it.
-#[must_use]
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct XccSplit {
-    /// The depth of the cut.
-    pub depth: usize,
-    /// The figures of the depths above the cut, and the solutions found there.
-    pub stats: Stats,
-    /// The solutions found above the cut.
-    pub solutions: Vec<Solution>,
-    /// The nodes at the cut: the number of the move taken at each level, from 0.
-    pub paths: Vec<Vec<u32>>,
-}
-
 impl<'a> XccSearch<'a> {
-    pub(super) fn new(arena: &'a mut Arena, bounds: bool, interrupt: &'a AtomicBool) -> Self {
+    /// A search of the arena with Knuth's choice of item, to be configured and driven.
+    pub fn new(xcc: &'a mut Xcc) -> Self {
+        let bounds = xcc.has_bounds();
+        XccSearch::over(xcc.arena(), bounds)
+    }
+
+    pub(super) fn over(arena: &'a mut Arena, bounds: bool) -> Self {
         arena.moved = true;
         XccSearch {
             arena,
@@ -115,9 +110,9 @@ impl<'a> XccSearch<'a> {
             solutions: 0,
             limit: None,
             stopped: false,
-            interrupt,
+            interrupt: &NEVER,
             interrupted: false,
-            stop: &crate::search::NEVER,
+            stop: &NEVER,
             cutoff: None,
             paths: Vec::new(),
             path: Vec::new(),
@@ -147,7 +142,6 @@ impl<'a> XccSearch<'a> {
     }
 
     /// Also stops at the next node once `flag` is set, without counting as interrupted.
-    #[cfg(feature = "parallel")]
     pub(crate) fn stop_on(mut self, flag: &'a AtomicBool) -> Self {
         self.stop = flag;
         self
@@ -159,11 +153,34 @@ impl<'a> XccSearch<'a> {
     }
 
     /// Searches only the subtree reached by the moves of `path` (from [`XccSearch::split`]);
-    /// its figures count only the depths at and below the path's end.
-    #[cfg(feature = "parallel")]
+    /// its figures count only the depths at and below the path's end. A move here may be a
+    /// tweak or the null move, which fixing options cannot replay, so the search replays the
+    /// moves themselves: it runs as the whole search does, skipping every move off the path,
+    /// and counts only the depths at and below its end, where the two trees are the same.
     pub(crate) fn below(mut self, path: Vec<u32>) -> Self {
         self.path = path;
         self
+    }
+
+    /// Starts over below another path, once this search is done: the figures start from
+    /// zero, the settings stay.
+    pub(crate) fn restart_below(&mut self, path: &[u32]) {
+        assert_eq!(self.step, Step::Done, "a search restarts only once done");
+        self.arena.moved = true;
+        self.path = path.to_vec();
+        self.step = Step::Forward;
+        self.level = 0;
+        for v in [
+            &mut self.nodes,
+            &mut self.updates,
+            &mut self.cleansings,
+            &mut self.entry,
+        ] {
+            v.iter_mut().for_each(|x| *x = 0);
+        }
+        self.solutions = 0;
+        self.stopped = false;
+        self.interrupted = false;
     }
 
     /// The figures so far.
@@ -431,6 +448,15 @@ impl<'a> XccSearch<'a> {
         }
     }
 
+    /// Stops the search where it stands: the links are put back, and the figures reached
+    /// are final, with `complete` false.
+    pub(crate) fn halt(&mut self) {
+        if self.step != Step::Done {
+            self.stopped = true;
+            self.unwind();
+        }
+    }
+
     /// Stops the search: the links are put back at once.
     fn stop(&mut self) {
         self.step = Step::Backdown;
@@ -569,17 +595,20 @@ impl<'a> XccSearch<'a> {
 
     /// Searches the tree down to `depth` only, returning the figures above it and the paths
     /// to the nodes at it (the parallel search's and the shards' subproblems).
-    pub fn split(mut self, depth: usize) -> XccSplit {
+    pub fn split(mut self, depth: usize) -> Split {
         self.cutoff = Some(depth.max(1));
         let mut solutions = Vec::new();
         while let Some(s) = self.next_solution() {
             solutions.push(s);
         }
-        XccSplit {
+        Split {
             depth: depth.max(1),
             stats: self.stats(),
             solutions,
-            paths: std::mem::take(&mut self.paths),
+            paths: std::mem::take(&mut self.paths)
+                .into_iter()
+                .map(Path::from_moves)
+                .collect(),
         }
     }
 }

@@ -6,12 +6,12 @@ use proptest::prelude::*;
 
 use crate::format;
 use crate::matrix::{Matrix, MatrixBuilder};
-use crate::{Dlx, Heuristic, Xcc};
+use crate::{Dlx, Heuristic, Xcc, step::XccSearch};
 
 /// (solutions, updates, cleansings, nodes) of a count.
 fn figures(text: &str) -> (u64, u64, u64, u64) {
     let m = format::parse(text).expect("valid");
-    let s = Xcc::new(&m).count();
+    let s = Xcc::new(&m).solve().count();
     (s.solutions, s.updates, s.cleansings, s.nodes)
 }
 
@@ -32,7 +32,7 @@ fn knuths_opening_examples_give_his_figures() {
 fn solutions_show_their_colours() {
     let m = format::parse(DLX3_INTRO).unwrap();
     let mut found = Vec::new();
-    let stats = Xcc::new(&m).search().run(|s| {
+    let stats = Xcc::new(&m).solve().run(|s| {
         let mut lines = s.lines(&m);
         lines.sort();
         found.push(lines);
@@ -46,14 +46,14 @@ fn solutions_show_their_colours() {
 fn exact_cover_gives_the_plain_engines_figures() {
     let m = format::parse("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
     for h in [Heuristic::Mrv, Heuristic::Leftmost] {
-        let plain = Dlx::new(&m).count(h);
-        let general = Xcc::new(&m).search().heuristic(h).count();
+        let plain = Dlx::new(&m).solve().heuristic(h).count();
+        let general = Xcc::new(&m).solve().heuristic(h).count();
         assert_eq!(general, plain, "{h:?}");
     }
     let queens = crate::lookahead::tests::queens(8);
     assert_eq!(
-        Xcc::new(&queens).count(),
-        Dlx::new(&queens).count(Heuristic::Mrv)
+        Xcc::new(&queens).solve().count(),
+        Dlx::new(&queens).solve().count()
     );
 }
 
@@ -151,7 +151,7 @@ fn problem(max_bound: u32) -> impl Strategy<Value = Problem> {
 
 fn solutions(xcc: &mut Xcc, h: Heuristic) -> (Vec<Vec<usize>>, crate::Stats) {
     let mut found = Vec::new();
-    let stats = xcc.search().heuristic(h).run(|s| {
+    let stats = xcc.solve().heuristic(h).run(|s| {
         found.push(s.sorted_options());
         ControlFlow::Continue(())
     });
@@ -177,15 +177,15 @@ proptest! {
             prop_assert_eq!(xcc.arena.check(), Ok(()));
         }
         // The figures of Knuth's recursive search(k), with his inverse operations.
-        let s = xcc.count();
+        let s = xcc.solve().count();
         prop_assert_eq!((s.solutions, s.updates, s.cleansings, s.nodes), super::reference::figures(&m));
-        let via_iterator: Vec<_> = xcc.search().collect();
+        let via_iterator: Vec<_> = xcc.solve().iter().collect();
         prop_assert_eq!(via_iterator.len(), truth.len());
         if !truth.is_empty() {
             let k = truth.len().div_ceil(2) as u64;
-            let stats = xcc.search().limit(k).count();
+            let stats = xcc.solve().limit(k).count();
             prop_assert_eq!(stats.solutions, k);
-            let (first, _) = xcc.search().first();
+            let (first, _) = xcc.solve().first();
             prop_assert!(truth.contains(&first.unwrap().sorted_options()));
         }
         prop_assert_eq!(xcc.arena.check(), Ok(()));
@@ -197,13 +197,13 @@ proptest! {
     fn parallel_figures_equal_sequential(p in prop_oneof![problem(1), problem(3)], threads in 1usize..=3) {
         let m = p.matrix();
         let mut xcc = Xcc::new(&m);
-        let whole = xcc.count();
+        let whole = xcc.solve().count();
         prop_assert_eq!(xcc.solve().threads(threads).count(), whole.clone());
         for depth in 1..4 {
-            let split = xcc.search().split(depth);
+            let split = xcc.solve().split(depth);
             let mut total = split.stats.clone();
             for path in &split.paths {
-                total.merge(&xcc.subtree(path, Heuristic::Mrv, |_| {}));
+                total.merge(&xcc.solve().below(path).unwrap().count());
             }
             prop_assert_eq!(&total, &whole, "depth {}", depth);
         }
@@ -229,11 +229,11 @@ proptest! {
 fn a_leaked_search_is_repaired() {
     let m = format::parse(DLX3_INTRO).unwrap();
     let mut xcc = Xcc::new(&m);
-    let truth = xcc.count();
-    let mut search = xcc.search();
+    let truth = xcc.solve().count();
+    let mut search = XccSearch::new(&mut xcc);
     assert!(search.next_solution().is_some());
     std::mem::forget(search);
-    assert_eq!(xcc.count(), truth);
+    assert_eq!(xcc.solve().count(), truth);
 }
 
 #[test]
@@ -243,7 +243,11 @@ fn graph_colourings_count_the_chromatic_polynomial() {
     for q in 1..=4u64 {
         let m = colouring(5, &cycle, q as usize);
         let expected = (q - 1).pow(5) as i64 - (q as i64 - 1);
-        assert_eq!(Xcc::new(&m).count().solutions as i64, expected, "q = {q}");
+        assert_eq!(
+            Xcc::new(&m).solve().count().solutions as i64,
+            expected,
+            "q = {q}"
+        );
     }
 }
 
@@ -264,7 +268,7 @@ fn row_and_column_sums_count_oeis_a001499() {
             }
         }
         let m = b.build().unwrap();
-        assert_eq!(Xcc::new(&m).count().solutions, expected, "n = {n}");
+        assert_eq!(Xcc::new(&m).solve().count().solutions, expected, "n = {n}");
     }
 }
 
@@ -314,8 +318,8 @@ fn the_estimate_converges_to_the_true_figures() {
         format::parse(DLX3_INTRO).unwrap(),
     ] {
         let mut xcc = Xcc::new(&m);
-        let truth = xcc.count();
-        let est = xcc.estimate(Heuristic::Mrv, 40_000, 7);
+        let truth = xcc.solve().count();
+        let est = xcc.solve().estimate_plain(40_000, 7);
         let close = |what: &str, mean: f64, truth: u64| {
             let t = truth as f64;
             assert!(
@@ -328,7 +332,7 @@ fn the_estimate_converges_to_the_true_figures() {
         close("solutions", est.solutions.mean, truth.solutions);
         let by_level: f64 = est.level_nodes.iter().sum();
         close("levels", by_level + 1.0, truth.nodes);
-        assert_eq!(xcc.count(), truth, "the probes restore the arena");
+        assert_eq!(xcc.solve().count(), truth, "the probes restore the arena");
     }
 }
 
@@ -384,7 +388,7 @@ fn the_stratified_estimate_brackets_the_truth_with_colours_and_bounds() {
     }
     for m in [colouring(rows * cols, &edges, 3), two_per_row(5)] {
         let mut xcc = Xcc::new(&m);
-        let truth = xcc.count();
+        let truth = xcc.solve().count();
         for seed in 1..=3 {
             let est = xcc.solve().estimate(4000, seed);
             assert!(est.strata > 1, "the tree is cut");
@@ -417,6 +421,6 @@ fn the_stratified_estimate_brackets_the_truth_with_colours_and_bounds() {
             var.sqrt(),
             truth.updates
         );
-        assert_eq!(xcc.count(), truth, "the probes restore the arena");
+        assert_eq!(xcc.solve().count(), truth, "the probes restore the arena");
     }
 }

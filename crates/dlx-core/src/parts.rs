@@ -1,0 +1,159 @@
+//! A run in parts: the tree cut at a small depth, then the subtrees below the cut, on a pool
+//! of threads ([`crate::parallel`]) or one after the other, with exactly the figures of the
+//! sequential search.
+//!
+//! The cut charges the nodes and updates of the depths above it once, and every node at the
+//! cut becomes an independent subproblem, the path of choices leading to it. A worker
+//! searches the subtree below a path on its own copy of the arena: for exact cover it covers
+//! the path's rows, after which the column lists, sizes and header order are exactly those
+//! the sequential search sees at that node (the set of removed nodes does not depend on the
+//! order of the covers, nor does the number of updates they cost), so the subtree is the same
+//! tree, its profile shifted down by the depth of the cut; with colours it replays the moves.
+//! Every solution passes one gate, so that a limit or a visitor's break holds across threads.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use crate::engine::{Cut, Engine, How, Path, Visitor};
+use crate::solution::Solution;
+use crate::solve::{Observer, Settings};
+use crate::stats::Stats;
+
+/// How many subproblems per thread a run's cut aims for, so that work stealing can even out
+/// subtrees of very different sizes. Each subtree has a cost of its own (covering its path,
+/// a new search whose dead-end test waits and learns afresh), so more is not better: see
+/// `docs/performance.md`.
+pub(crate) const SUBPROBLEMS_PER_THREAD: usize = 8;
+
+/// The threads a run on `n` threads (0 = one per core) uses.
+pub(crate) fn threads(n: usize) -> usize {
+    #[cfg(feature = "parallel")]
+    if n != 1 {
+        return crate::parallel::threads(n);
+    }
+    let _ = n;
+    1
+}
+
+/// Runs the levels above `cut`, then the subtrees below it.
+pub(crate) fn run<E: Engine>(
+    engine: &mut E,
+    settings: &Settings<'_>,
+    cut: Cut,
+    visit: Option<&mut Visitor<'_>>,
+) -> Stats {
+    if !cut.sound {
+        // Stopped before the cut was made: nothing is searched, nothing is complete.
+        let mut stats = cut.stats;
+        stats.complete = false;
+        return stats;
+    }
+    let observe: &Observer<'_> = match &settings.observe {
+        Some(o) => o.as_ref(),
+        None => &|_, _, _| {},
+    };
+    let stop = AtomicBool::new(false);
+    let gate = Gate {
+        visit: visit.map(Mutex::new),
+        visited: Mutex::new(0),
+        limit: settings.limit,
+        stop: &stop,
+    };
+    for s in &cut.solutions {
+        gate.offer(s);
+    }
+    let total = cut.paths.len();
+    observe(&cut.stats, 0, total);
+    let done = AtomicUsize::new(0);
+    let how = How {
+        stop: &stop,
+        ..settings.how()
+    };
+    let gated = gate.visit.is_some() || gate.limit.is_some();
+    let below = search_paths(engine, settings.threads, &cut.paths, |e, p| {
+        if stop.load(Ordering::Relaxed) {
+            // Stopped: the subtrees not yet begun are left, and the run is not complete.
+            return Stats::default();
+        }
+        let part = if gated {
+            e.below(p, &how, Some(&mut |s| gate.offer(s)))
+        } else {
+            e.below(p, &how, None)
+        };
+        // A cut's paths are paths of its tree; nothing else is counted.
+        let part = part.unwrap_or_default();
+        observe(&part, done.fetch_add(1, Ordering::Relaxed) + 1, total);
+        part
+    });
+    let mut stats = cut.stats;
+    stats.merge(&below);
+    if stop.load(Ordering::Relaxed) {
+        stats.solutions = *gate.visited.lock().unwrap_or_else(|e| e.into_inner());
+        stats.complete = false;
+    }
+    stats
+}
+
+/// Searches the subtree below each of `paths` with `search` and adds their figures: on a
+/// pool of `threads` threads, each worker on its own copy of the arena, or on the calling
+/// thread, on one copy.
+fn search_paths<E: Engine>(
+    engine: &E,
+    threads: usize,
+    paths: &[Path],
+    search: impl Fn(&mut E, &Path) -> Stats + Sync + Send,
+) -> Stats {
+    #[cfg(feature = "parallel")]
+    if threads != 1
+        && let Some(stats) = crate::parallel::search_paths(engine, threads, paths, &search)
+    {
+        return stats;
+    }
+    let _ = threads;
+    let mut arena = engine.clone();
+    paths
+        .iter()
+        .map(|path| search(&mut arena, path))
+        .fold(empty(), add)
+}
+
+/// The figures of no part.
+pub(crate) fn empty() -> Stats {
+    Stats {
+        complete: true,
+        ..Stats::default()
+    }
+}
+
+/// Two parts' figures together.
+pub(crate) fn add(mut a: Stats, b: Stats) -> Stats {
+    a.merge(&b);
+    a
+}
+
+/// The door every solution of a run in parts passes: one at a time, counted, and none after
+/// the limit or a visitor's break, which stop the run.
+struct Gate<'r, 'v, 's> {
+    visit: Option<Mutex<&'r mut Visitor<'v>>>,
+    visited: Mutex<u64>,
+    limit: Option<u64>,
+    stop: &'s AtomicBool,
+}
+
+impl Gate<'_, '_, '_> {
+    fn offer(&self, s: &Solution) {
+        // A visitor that panicked poisons the locks; the panic itself reaches the caller.
+        let mut visited = self.visited.lock().unwrap_or_else(|e| e.into_inner());
+        if self.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        *visited += 1;
+        let broke = match &self.visit {
+            Some(v) => (v.lock().unwrap_or_else(|e| e.into_inner()))(s).is_break(),
+            None => false,
+        };
+        if broke || self.limit.is_some_and(|l| *visited >= l) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
