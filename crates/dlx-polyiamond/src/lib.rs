@@ -6,15 +6,15 @@
 //! updates:
 //!
 //! ```
-//! use dlx_core::{Dlx, Heuristic};
+//! use dlx_core::Dlx;
 //!
 //! let placed = dlx_polyiamond::problems::rhombus().build()?;
 //! let mut dlx = Dlx::new(&placed.matrix);
-//! let stats = dlx.count(Heuristic::Mrv);
+//! let stats = dlx.solve().count();
 //! assert_eq!((stats.solutions, stats.nodes, stats.updates), (156, 70_505, 37_313_405));
 //!
 //! // A solution as labelled triangles: one line per strip, the top strip first.
-//! let first = dlx.first().unwrap();
+//! let first = dlx.solve().first().0.unwrap();
 //! let picture = dlx_polyiamond::render::text(&placed.board, &placed.labelling(&first));
 //! assert_eq!(picture.lines().count(), 6);
 //! # Ok::<(), dlx_polyiamond::PolyiamondError>(())

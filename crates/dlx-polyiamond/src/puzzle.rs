@@ -229,7 +229,8 @@ mod tests {
         let placed = p.build().unwrap();
         assert_eq!(placed.placements.len(), 1);
         assert_eq!(format!("{:?}", placed.matrix.items().len()), "3");
-        let sol = dlx_core::Dlx::new(&placed.matrix).first().unwrap();
+        let mut dlx = dlx_core::Dlx::new(&placed.matrix);
+        let sol = dlx.solve().first().0.unwrap();
         assert_eq!(placed.labelling(&sol).get(Cell::down(0, 0)), Some("D"));
     }
 

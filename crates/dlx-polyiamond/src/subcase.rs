@@ -276,7 +276,6 @@ impl Canon {
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
-    use std::ops::ControlFlow;
 
     use dlx_core::Dlx;
 
@@ -421,12 +420,11 @@ mod tests {
             let placed = broken_puzzle(board.clone(), set.clone(), o, &group, breaker)
                 .build()
                 .unwrap();
-            let mut out = Vec::new();
-            let _ = Dlx::new(&placed.matrix).search().run(|v| {
-                out.push(canon.code(&placed.labelling(&v.to_solution())));
-                ControlFlow::Continue(())
-            });
-            out
+            Dlx::new(&placed.matrix)
+                .solve()
+                .iter()
+                .map(|s| canon.code(&placed.labelling(&s)))
+                .collect::<Vec<_>>()
         };
         let broken = codes(Some(breaker));
         let orbits: BTreeSet<Vec<u8>> = broken.iter().map(|c| canon.canonical(c)).collect();

@@ -141,7 +141,8 @@ mod tests {
         // 2 horizontal positions per row x 2 rows + 3 vertical positions.
         assert_eq!(packing.matrix.options().len(), 7);
         let count = dlx_core::Dlx::new(&packing.matrix)
-            .count(dlx_core::Heuristic::Mrv)
+            .solve()
+            .count()
             .solutions;
         assert_eq!(count, 3);
     }

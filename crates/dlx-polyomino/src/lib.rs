@@ -6,7 +6,7 @@
 //! 2 essentially different solutions is found in its 4 mirror images.
 //!
 //! ```
-//! use dlx_core::{Dlx, Heuristic};
+//! use dlx_core::Dlx;
 //! use dlx_polyomino::{Board, Puzzle, pentominoes};
 //!
 //! let mut puzzle = Puzzle::new(Board::rectangle(3, 20)?);
@@ -17,9 +17,10 @@
 //! assert_eq!(packing.matrix.option(0).len(), 6);
 //!
 //! let mut dlx = Dlx::new(&packing.matrix);
-//! assert_eq!(dlx.count(Heuristic::Mrv).solutions, 8);
+//! assert_eq!(dlx.solve().count().solutions, 8);
 //!
-//! let tiling = packing.tiling(&dlx.first().expect("a solution"));
+//! let (first, _) = dlx.solve().first();
+//! let tiling = packing.tiling(&first.expect("a solution"));
 //! assert_eq!(tiling.to_ascii().lines().count(), 3);
 //! assert!(tiling.hsym() <= tiling.piece_edges());
 //! let svg = dlx_polyomino::to_svg(&tiling, &Default::default());

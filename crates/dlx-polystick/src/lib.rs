@@ -5,18 +5,18 @@
 //! solutions, which fall into 3 classes under the square's symmetries, 2 of them symmetric.
 //!
 //! ```
-//! use dlx_core::{Dlx, Heuristic};
+//! use dlx_core::Dlx;
 //! use dlx_polystick::{Board, Puzzle, orbits, parse_piece_set};
 //!
 //! let puzzle = Puzzle::new(Board::grid(4, 4)?, parse_piece_set("one-sided-welded")?);
 //! let built = puzzle.build()?;
 //! let mut dlx = Dlx::new(&built.matrix);
-//! let solutions: Vec<_> = dlx.solutions().map(|s| built.arrangement(&s)).collect();
+//! let solutions: Vec<_> = dlx.solve().iter().map(|s| built.arrangement(&s)).collect();
 //! assert_eq!(solutions.len(), 16);
 //!
 //! let classes = orbits(&solutions, &built.board, &built.pieces);
 //! assert_eq!((classes.classes, classes.symmetric), (3, 2));
-//! assert_eq!(dlx.count(Heuristic::Mrv).updates, 177_037);
+//! assert_eq!(dlx.solve().count().updates, 177_037);
 //!
 //! // Every solution drawn: each piece's letter along its segments (f is F').
 //! let picture = dlx_polystick::draw::ascii(&built.board, &classes.representatives[0]);

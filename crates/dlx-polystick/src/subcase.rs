@@ -18,8 +18,7 @@
 //! for sub in subcases(&puzzle, "X", Some("T"))? {
 //!     let (built, x_row) = sub.build()?;
 //!     let mut dlx = Dlx::new(&built.matrix);
-//!     dlx.fix(x_row).unwrap();
-//!     for s in dlx.solutions() {
+//!     for s in dlx.solve().fix([x_row]).expect("X fits the board").iter() {
 //!         let mut rows = s.sorted_options();
 //!         rows.push(x_row);
 //!         found.push(built.arrangement_of(rows));
@@ -55,7 +54,7 @@ pub struct Subcase {
 
 impl Subcase {
     /// Builds the subcase's matrix and finds the fixed piece's row, to be fixed
-    /// ([`dlx_core::Dlx::fix`]) before the search.
+    /// ([`dlx_core::Solve::fix`]) before the search.
     pub fn build(&self) -> Result<(PolystickMatrix, OptionId), PolystickError> {
         let built = self.puzzle.build()?;
         let row = built
@@ -138,9 +137,8 @@ mod tests {
         for sub in subs {
             let (built, row) = sub.build().unwrap();
             let mut dlx = Dlx::new(&built.matrix);
-            dlx.fix(row).unwrap();
             let before = all.len();
-            for s in dlx.solutions() {
+            for s in dlx.solve().fix([row]).unwrap().iter() {
                 let mut rows = s.sorted_options();
                 rows.push(row);
                 all.push(built.arrangement_of(rows));

@@ -1,7 +1,7 @@
 //! The paper's tetrastick problems, counted by running the search (`docs/paper-conventions.md`,
 //! "Tetrasticks"). Each figure here is also pinned in the snapshot tables.
 
-use dlx_core::{Dlx, Heuristic};
+use dlx_core::Dlx;
 use dlx_polystick::{Board, Crossings, Puzzle, one_sided, orbits, parse_piece_set, tetrasticks};
 
 fn figure_11(left_out: &str) -> Puzzle {
@@ -22,8 +22,8 @@ fn welded_one_sided_in_4x4_three_classes_two_symmetric() {
     let built = puzzle.build().unwrap();
     assert_eq!(built.matrix.items().len(), 10 + 40 + 9);
     let mut dlx = Dlx::new(&built.matrix);
-    let sols: Vec<_> = dlx.solutions().map(|s| built.arrangement(&s)).collect();
-    let stats = dlx.count(Heuristic::Mrv);
+    let sols: Vec<_> = dlx.solve().iter().map(|s| built.arrangement(&s)).collect();
+    let stats = dlx.solve().count();
     assert_eq!(
         (stats.solutions, stats.updates, stats.nodes),
         (16, 177_037, 1_264)
@@ -55,7 +55,7 @@ fn unwelded_one_sided_in_5x5_has_no_solution() {
         parse_piece_set("one-sided-unwelded").unwrap(),
     );
     let built = puzzle.build().unwrap();
-    let stats = Dlx::new(&built.matrix).count(Heuristic::Mrv);
+    let stats = Dlx::new(&built.matrix).solve().count();
     assert_eq!(
         (stats.solutions, stats.updates, stats.nodes),
         (0, 932_413, 2_091)
@@ -85,7 +85,8 @@ fn without_secondary_columns_figure_11c_admits_crossings() {
     .unwrap();
     let mut dlx = Dlx::new(&built.matrix);
     let crossing = dlx
-        .solutions()
+        .solve()
+        .iter()
         .map(|s| built.arrangement(&s))
         .find(|a| !a.crossings().is_empty())
         .expect("some cover crosses");
@@ -103,7 +104,7 @@ fn without_secondary_columns_figure_11c_admits_crossings() {
 #[ignore = "0.9 G updates, about 30 s in release (also pinned by the tetrasticks-5x5 table)"]
 fn figure_11_leaving_out_h() {
     let built = figure_11("H").build().unwrap();
-    let stats = Dlx::new(&built.matrix).count(Heuristic::Mrv);
+    let stats = Dlx::new(&built.matrix).solve().count();
     assert_eq!(
         (stats.solutions, stats.updates, stats.nodes),
         (72, 918_419_093, 3_330_758)

@@ -2,19 +2,20 @@
 //! `queens-dlx` writes, so that the search statistics agree with his program to the unit.
 //!
 //! ```
-//! use dlx_core::{Dlx, Heuristic};
+//! use dlx_core::Dlx;
 //! use dlx_queens::Queens;
 //!
 //! let queens = Queens::new(8)?;
 //! let matrix = queens.matrix();
 //! let mut dlx = Dlx::new(&matrix);
 //!
-//! // The paper's table: 92 solutions, 1,049 nodes and 16,680 updates for N = 8.
-//! let stats = dlx.count(Heuristic::Mrv);
+//! // The paper's table with the S heuristic (the default rule): 92 solutions,
+//! // 1,049 nodes and 16,680 updates for N = 8.
+//! let stats = dlx.solve().count();
 //! assert_eq!((stats.solutions, stats.nodes, stats.updates), (92, 1_049, 16_680));
 //!
 //! // Solutions come back as queens on a board.
-//! let first = dlx.first().unwrap();
+//! let first = dlx.solve().first().0.unwrap();
 //! let board = queens.board(&first);
 //! assert_eq!(board.queens().len(), 8);
 //! println!("{}", board.ascii());

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use dlx_core::{Dlx, Heuristic, format};
+use dlx_core::{Dlx, format};
 use dlx_queens::{Order, Queens, QueensError};
 
 fn knuth_file(n: usize) -> Option<String> {
@@ -41,7 +41,7 @@ fn solutions_are_peaceful_boards_with_n_queens() {
     for n in 4..=8 {
         let q = Queens::new(n).unwrap();
         let m = q.matrix();
-        for sol in Dlx::new(&m).solutions() {
+        for sol in Dlx::new(&m).solve().iter() {
             let board = q.board(&sol);
             assert_eq!(board.queens().len(), n);
             assert!(board.is_peaceful(), "{}", board.ascii());
@@ -53,15 +53,16 @@ fn solutions_are_peaceful_boards_with_n_queens() {
 fn the_r_variant_counts_the_same_solutions_with_the_papers_figures() {
     // The paper's table: N = 8, R-nodes 1,223 and R-updates 18,849.
     let q = Queens::new(8).unwrap().ranks_only(true);
-    let s = Dlx::new(&q.matrix()).count(Heuristic::Mrv);
+    let s = Dlx::new(&q.matrix()).solve().count();
     assert_eq!((s.solutions, s.nodes, s.updates), (92, 1_223, 18_849));
 }
 
 #[test]
 fn plain_order_changes_the_tree_not_the_count() {
-    let organ = Dlx::new(&Queens::new(10).unwrap().matrix()).count(Heuristic::Mrv);
-    let plain =
-        Dlx::new(&Queens::new(10).unwrap().with_order(Order::Plain).matrix()).count(Heuristic::Mrv);
+    let organ = Dlx::new(&Queens::new(10).unwrap().matrix()).solve().count();
+    let plain = Dlx::new(&Queens::new(10).unwrap().with_order(Order::Plain).matrix())
+        .solve()
+        .count();
     assert_eq!(organ.solutions, plain.solutions);
     assert_ne!(organ.updates, plain.updates);
 }
@@ -71,7 +72,7 @@ fn names_stay_distinct_beyond_one_character_indices() {
     let m = Queens::new(25).unwrap().matrix();
     assert_eq!(m.options().len(), 625);
     assert!(m.find_item("a47").is_some());
-    let first = Dlx::new(&m).first().unwrap();
+    let first = Dlx::new(&m).solve().first().0.unwrap();
     assert!(Queens::new(25).unwrap().board(&first).is_peaceful());
 }
 
@@ -84,7 +85,7 @@ fn out_of_range_sizes_are_errors() {
 #[test]
 fn pictures_show_every_queen() {
     let q = Queens::new(4).unwrap();
-    let sol = Dlx::new(&q.matrix()).first().unwrap();
+    let sol = Dlx::new(&q.matrix()).solve().first().0.unwrap();
     let board = q.board(&sol);
     assert_eq!(board.ascii().matches('Q').count(), 4);
     assert_eq!(board.svg().matches("<circle").count(), 4);
@@ -95,7 +96,7 @@ fn the_tie_break_decides_the_figures_the_snapshots_pin() {
     // Knuth's rule takes the *first* smallest column; taking the last one explores another
     // tree, so a change of tie-break cannot slip past the queens snapshot.
     let m = Queens::new(8).unwrap().matrix();
-    let knuth = Dlx::new(&m).count(Heuristic::Mrv);
+    let knuth = Dlx::new(&m).solve().count();
     let last_smallest = |items: dlx_core::ActiveItems| {
         let min = items.clone().map(|(_, s)| s).min().expect("never empty");
         items
@@ -104,7 +105,7 @@ fn the_tie_break_decides_the_figures_the_snapshots_pin() {
             .expect("one has the minimum")
             .0
     };
-    let other = Dlx::new(&m).search().choose_with(last_smallest).count();
+    let other = Dlx::new(&m).solve().choose_with(last_smallest).count();
     assert_eq!(other.solutions, knuth.solutions);
     assert_ne!((other.nodes, other.updates), (knuth.nodes, knuth.updates));
     assert_eq!((knuth.nodes, knuth.updates), (1_049, 16_680));
