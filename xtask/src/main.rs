@@ -9,7 +9,6 @@ mod bench_search;
 mod figures;
 mod paper;
 mod slow;
-mod symmetric;
 
 use std::process::ExitCode;
 
@@ -32,13 +31,6 @@ tasks:
         in DIR (default results/aztec, or $DLX_AZTEC_DIR) and skipped next time; the classes
         found so far are counted on every run, and compared with the paper's 107 once all are
         done. --board spiked: the spiked diamond instead (finished, in results/aztec-spiked).
-  symmetric [--problem NAME] [--axis h|v] [--from N | --at-least N] [--depth D]
-            [--threads T] [--sample K] [--show C]
-        The most symmetric tilings of a rectangle (default one-sided-9x10) by branch and
-        bound: the best hsym (h) or vsym (v) if at least N (--from, default 0), or every
-        tiling with at least N (--at-least); the tree split at depth D (default 3) on T
-        threads (default 2); --sample K searches every K-th subtree only (to time a run;
-        proves nothing); C classes drawn (default 5). Prints Markdown.
   bench <target> [--rounds N]
         Timings as ratios against a baseline in the same run. Targets:
         bits: dlx-core's bit-set engine vs. dancing links, counting all solutions of
@@ -66,7 +58,6 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("figures") => figures::run(&args[1..]),
         Some("slow") => slow::run(&args[1..]),
-        Some("symmetric") => symmetric::run(&args[1..]),
         Some("-h" | "--help" | "help") | None => {
             print!("{USAGE}");
             Ok(())

@@ -165,8 +165,8 @@ fn rhombus_table() -> Table {
         ],
     );
     // The arrows exist only in the figure's picture; the search of
-    // `examples/arrow_search.rs` (docs/paper-conventions.md, "Figure 7's arrows") found no
-    // board that gives their figures.
+    // `research/src/bin/arrow_search.rs` (docs/paper-conventions.md, "Figure 7's arrows")
+    // found no board that gives their figures.
     for k in 1..=4 {
         t.row_not_found(&format!("arrow {k}"));
     }

@@ -4,7 +4,6 @@
 //! order and restrictions), so that updates and nodes agree with Knuth's program to the unit.
 
 mod figures;
-pub mod symmetric;
 mod tables;
 
 use dlx_core::Solution;

@@ -29,7 +29,7 @@
 //!   It prints the number of combinations, the spread of their totals and so the number of
 //!   chance matches to expect, the matches and the nearest totals.
 //!
-//! Usage: `cargo run --release -p dlx-paper --example hexagon_search -- reflective 1,3,4,9,12
+//! Usage: `cargo run --release -p dlx-research --bin hexagon_search -- reflective 1,3,4,9,12
 //! THREADS FILE [DEADLINE_S]`, `... -- centre THREADS FILE`, `... -- device THREADS FILE
 //! [DEADLINE_S]` (everything, the most likely first) and `... -- combine FILE...`.
 //! Each finished run is appended to FILE at once as a tab-separated line

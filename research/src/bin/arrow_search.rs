@@ -21,7 +21,7 @@
 //!   has slope `db` (barbs), and a tail end of slope `dt` (a notch, a point or a zigzag),
 //!   with optional fletching of `fh` strips above the shaft.
 //!
-//! Run with `cargo run --release -p dlx-paper --example arrow_search [threads]`. It prints
+//! Run with `cargo run --release -p dlx-research --bin arrow_search [threads]`. It prints
 //! every run whose solution count is one of the paper's, with its distance to that arrow's
 //! triple, and the nearest five per arrow at the end; `MATCH` marks an exact triple. Further
 //! modes take a file of such output lines and rerun their boards:

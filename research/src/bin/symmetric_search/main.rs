@@ -1,14 +1,45 @@
-//! `cargo xtask symmetric`: the most symmetric tilings of a rectangle by branch and bound
-//! (dlx-paper's `polyomino::symmetric`), printed as Markdown.
+//! The most symmetric tilings of a rectangle by branch and bound (`search.rs`), printed as
+//! Markdown: Figure 10's question, "Is this the most symmetrical way to pack one-sided
+//! pentominoes into a rectangle?", answered for `one-sided-9x10` in
+//! `results/pentomino-9x10-one-sided/symmetric.md`.
+//!
+//! Run with `cargo run --release -p dlx-research --bin symmetric_search -- [--problem NAME]
+//! [--axis h|v] [--from N | --at-least N] [--depth D] [--threads T] [--sample K] [--show C]`:
+//! the best hsym (h) or vsym (v) of the named polyomino problem (default `one-sided-9x10`) if
+//! at least N (`--from`, default 0), or every tiling with at least N (`--at-least`); the tree
+//! split at depth D (default 3) on T threads (default 2); `--sample K` searches every K-th
+//! subtree only (to time a run; proves nothing); C classes drawn (default 5). `--order
+//! mrv|mirror|ties` chooses the branching rule (default `mrv`). The unit tests check the
+//! bound against scoring every tiling (`cargo test -p dlx-research --bins`, over a
+//! minute).
+
+mod search;
 
 use std::fmt::Write as _;
+use std::process::ExitCode;
 
-use dlx_paper::polyomino::{
-    packing,
-    symmetric::{self, Axis, Goal, Order},
-};
+use dlx_paper::polyomino::packing;
 
-use crate::option_value;
+use search::{Axis, Goal, Order};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("symmetric_search: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The value after `flag` in `args`, if any.
+fn option_value<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
+    args.iter()
+        .position(|a| a == flag)
+        .and_then(|k| args.get(k + 1))
+        .map(String::as_str)
+}
 
 fn number<T: std::str::FromStr>(args: &[String], flag: &str, default: T) -> Result<T, String> {
     option_value(args, flag).map_or(Ok(default), |v| {
@@ -16,7 +47,7 @@ fn number<T: std::str::FromStr>(args: &[String], flag: &str, default: T) -> Resu
     })
 }
 
-pub fn run(args: &[String]) -> Result<(), String> {
+fn run(args: &[String]) -> Result<(), String> {
     let name = option_value(args, "--problem").unwrap_or("one-sided-9x10");
     let p = packing(name).ok_or_else(|| format!("no polyomino problem `{name}`"))?;
     let axis = match option_value(args, "--axis").unwrap_or("h") {
@@ -40,12 +71,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let threads = number(args, "--threads", 2)?;
     let every = number(args, "--sample", 1)?;
     let show = number(args, "--show", 5)?;
-    let found = symmetric::search(&p, axis, goal, order, depth, threads, every)
+    let found = search::search(&p, axis, goal, order, depth, threads, every)
         .ok_or_else(|| format!("`{name}` is not a full rectangle with every piece once"))?;
     let mut out = String::new();
     let w = &mut out;
-    let a = axis.name();
-    let _ = writeln!(w, "## {name}: {a}, {goal:?}, order {order:?}\n");
+    let a = found.axis.name();
+    let _ = writeln!(w, "## {name}: {a}, {:?}, order {order:?}\n", found.goal);
     let _ = writeln!(
         w,
         "- edges between pieces in every tiling: {}\n- subtrees at depth {depth}: {} ({} searched{})\n- nodes {}, updates {} (the pruned search's own figures)\n- wall time {:.1} s on {threads} thread(s)",

@@ -29,7 +29,7 @@
 //!   (F I L N P T U V W X Y Z) or Conway's (O P Q R S T U V W X Y Z = I P L F N T U V W X Y
 //!   Z), with the square O last or first.
 //!
-//! Run with `cargo run --release -p dlx-paper --example dudeney_search -- MODE [threads]`,
+//! Run with `cargo run --release -p dlx-research --bin dudeney_search -- MODE [threads]`,
 //! MODE `breaking` (the restrictions, paper piece order, pieces after the cells), `order` (the
 //! column orders, on the restriction `quarter P/rot`, and for the paper's order also `quarter
 //! P/mir`; `order-rest` leaves out the paper's order) or `all`. Each line gives the variant, solutions, nodes and
