@@ -2,19 +2,21 @@
 //! search of 1.5 × 10^13 updates, run as a `dlx campaign` split into subcases
 //! ([`dlx_paper::aztec`]): stop it any time, start it again, and it goes on where it stopped.
 //!
-//! It starts the campaign in DIR if there is none (`dlx campaign start DIR --problem
-//! tetrasticks-aztec --subcases --solutions`), searches what is missing with `dlx campaign
-//! run DIR` (built in release mode), and prints the table read from DIR. Flags: `--dir DIR`
+//! It starts the campaign in DIR if there is none (as `dlx campaign start DIR --problem
+//! tetrasticks-aztec --subcases --solutions` would), searches what is missing with the
+//! campaign runner every `dlx campaign run` uses ([`dlx_campaign::Campaign::run`]; Ctrl-C
+//! stops it, keeping the shards finished), and prints the table read from DIR. Flags: `--dir DIR`
 //! (default `results/aztec`, kept under version control, or `$DLX_AZTEC_DIR`), `--shards N`
 //! per subcase for a new campaign (default 64), `--threads T` (default: all cores),
 //! `--status` (read what is done, search nothing), `--board spiked` (the spiked diamond, a
 //! board of 100 segments once taken for Figure 15's; its files are in `results/aztec-spiked`).
 
 use std::path::PathBuf;
-use std::process::Command;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use dlx_campaign::Split;
+use dlx_campaign::{Event, RunOptions, Split};
 use dlx_paper::aztec::{Campaign, SHARDS, default_dir, spiked_dir};
 
 use crate::{option_number, option_value};
@@ -48,31 +50,38 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let start = Instant::now();
     if !args.iter().any(|a| a == "--status") {
-        // The search is the `dlx` command's: the same runner every user's campaign has.
-        let status = Command::new(env!("CARGO"))
-            .args([
-                "run",
-                "--release",
-                "--quiet",
-                "-p",
-                "dlx-cli",
-                "--bin",
-                "dlx",
-                "--",
-            ])
-            .args(["campaign", "run"])
-            .arg(&campaign.dir)
-            .args(["--threads", &threads.to_string()])
-            .status()
-            .map_err(|e| format!("cargo: {e}"))?;
-        if !status.success() {
-            return Err(format!(
-                "`dlx campaign run {}` stopped; the shards it finished are kept: run `{}` again \
-                 to go on",
-                campaign.dir.display(),
-                campaign.command
-            ));
-        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let seen = Arc::clone(&stop);
+        // A second Ctrl-C, or none installed, ends the process at once, as usual.
+        let _ = ctrlc::set_handler(move || {
+            if seen.swap(true, Ordering::Relaxed) {
+                std::process::exit(130);
+            }
+        });
+        let options = RunOptions {
+            threads,
+            interrupt: Some(&stop),
+            ..RunOptions::default()
+        };
+        let opened = dlx_campaign::Campaign::open(&campaign.dir).map_err(|e| e.to_string())?;
+        opened
+            .run(&options, |event| match event {
+                Event::Subcase { name, about } => println!("subcase {name} ({about})"),
+                Event::Finished { k, n, record } => println!(
+                    "shard {k} of {n}: {} solutions, {} updates ({:.1} s)",
+                    record.stats.solutions,
+                    record.stats.updates,
+                    record.seconds.unwrap_or(0.0)
+                ),
+                Event::AlreadyDone { .. } => {}
+            })
+            .map_err(|e| {
+                format!(
+                    "{e}; the shards finished are kept in {}: run `{}` again to go on",
+                    campaign.dir.display(),
+                    campaign.command
+                )
+            })?;
     }
     let report = campaign.read().map_err(|e| e.to_string())?;
     println!();

@@ -26,9 +26,27 @@ pub enum CampaignError {
     /// The records cannot be added up.
     #[error(transparent)]
     Record(#[from] RecordError),
-    /// The campaign asked for cannot be made.
+    /// The campaign asked for cannot be made, or searched.
     #[error("{0}")]
     Invalid(String),
+    /// The interrupt flag stopped a run ([`crate::RunOptions::interrupt`]): the shards
+    /// finished before are kept, the one under way is searched again by the next run.
+    #[error("{}", stopped(*.shard, *.kept))]
+    Stopped {
+        /// The shard under way, or `None` while the shards were planned.
+        shard: Option<usize>,
+        /// The shards this run finished and kept.
+        kept: usize,
+    },
+}
+
+/// The message of [`CampaignError::Stopped`].
+fn stopped(shard: Option<usize>, kept: usize) -> String {
+    match (shard, kept) {
+        (None, _) => "stopped while the shards were planned; nothing was lost".into(),
+        (Some(k), 1) => format!("stopped in shard {k}; the 1 shard finished before it is kept"),
+        (Some(k), n) => format!("stopped in shard {k}; the {n} shards finished before it are kept"),
+    }
 }
 
 fn file_error(path: &Path, reason: impl Into<String>) -> CampaignError {
@@ -42,7 +60,7 @@ fn meta_path(dir: &Path) -> PathBuf {
     dir.join("campaign.json")
 }
 
-fn write(path: &Path, text: &str) -> Result<(), CampaignError> {
+pub(crate) fn write(path: &Path, text: &str) -> Result<(), CampaignError> {
     write_atomic(path, text.as_bytes()).map_err(|e| file_error(path, e.to_string()))
 }
 

@@ -10,9 +10,10 @@
 //! A [`Campaign`] is a folder: `campaign.json` (what is searched), `matrix.dlx` (the matrix
 //! in Knuth's format, so the folder is all a machine needs) and one `shard-K-of-N.json` per
 //! finished shard, each written whole and renamed into place, so a file that exists is a
-//! finished shard; or, for a problem split into subcases, one such folder per subcase. The
-//! search itself is the caller's (the `dlx` command's `campaign run`). A folder may also
-//! declare the problem's [`Symmetry`] (`symmetry.txt`), so that classes are counted.
+//! finished shard; or, for a problem split into subcases, one such folder per subcase.
+//! [`Campaign::run`] searches the shards without a record, each written as soon as it is
+//! finished (the `dlx campaign run` command and `cargo xtask aztec` both call it). A folder
+//! may also declare the problem's [`Symmetry`] (`symmetry.txt`), so that classes are counted.
 //!
 //! ```
 //! use dlx_campaign::{RunKey, ShardRecord, add_up};
@@ -37,10 +38,12 @@
 
 mod folder;
 mod record;
+mod runner;
 mod symmetry;
 
 pub use folder::{Campaign, CampaignError, FORMAT, NewSubcase, Progress, Shards, Split, Subcase};
 pub use record::{Merged, RunKey, ShardRecord, add_subcases, add_up, add_up_so_far, matrix_hash};
+pub use runner::{Event, RunOptions};
 pub use symmetry::{MAX_ORDER, SYMMETRY_FILE, Symmetry, SymmetryError};
 
 /// Why a shard record, or a set of them, cannot be used.

@@ -270,7 +270,8 @@ mod tests {
         let s = Symmetry::parse(QUEENS4, &m).unwrap();
         assert_eq!(s.order(), 8);
         let all = dlx_core::Dlx::new(&m)
-            .solutions()
+            .solve()
+            .iter()
             .map(|s| s.sorted_options())
             .collect::<Vec<_>>();
         assert_eq!(all.len(), 2);

@@ -20,11 +20,13 @@ macro_rules! note_part {
     }};
 }
 
+mod args;
 mod cmd;
-mod engine;
 mod error;
 mod interrupt;
-mod report;
+mod output;
+mod progress;
+mod running;
 
 use std::process::ExitCode;
 

@@ -277,8 +277,7 @@ fn a_split_campaign_runs_its_subcases_and_adds_them_up() {
     let mut total = (0, 0, 0);
     for (sub, got) in subs.iter().zip(merged["subcases"].as_array().unwrap()) {
         let mut dlx = dlx_core::Dlx::new(&sub.built.matrix);
-        dlx.fix(sub.x_option).unwrap();
-        let whole = dlx.count(dlx_core::Heuristic::Mrv);
+        let whole = dlx.solve().fix([sub.x_option]).unwrap().count();
         let want = (whole.solutions, whole.updates, whole.nodes);
         let pick = |v: &Value, f: &str| v[f].as_u64().unwrap();
         let found = (

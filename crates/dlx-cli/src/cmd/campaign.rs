@@ -8,19 +8,19 @@
 //! renamed into place, so a file that exists is a finished shard. A shard being searched has
 //! a `shard-K-of-N.running` marker beside it (the host's process id and the start time),
 //! removed when the shard ends; a killed run leaves its marker, which `status` shows and the
-//! next `run` replaces.
-
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+//! next `run` replaces. The runner is dlx-campaign's ([`Campaign::run`]); this command starts
+//! campaigns, runs them and reports on them.
 
 use dlx_campaign::{
-    Campaign, CampaignError, NewSubcase, ShardRecord, Shards, Split, Subcase, Symmetry,
+    Campaign, CampaignError, Event, NewSubcase, RunOptions, ShardRecord, Shards, Split, Subcase,
+    Symmetry,
 };
 use dlx_core::{Heuristic, MAX_SHARDS, format};
 
+use crate::args::parse_threads;
 use crate::cmd::merge::render;
-use crate::engine::Engine;
 use crate::error::CliError;
-use crate::report::{counted, figures, grouped, parse_threads, read_input, write_output};
+use crate::output::{counted, figures, grouped, read_input, write_output};
 
 /// Arguments of `dlx campaign`.
 #[derive(Debug, clap::Args)]
@@ -118,6 +118,7 @@ fn parse_shards(s: &str) -> Result<usize, String> {
 fn campaign_error(e: CampaignError) -> CliError {
     match e {
         CampaignError::Record(e) => CliError::Shard(e.to_string()),
+        e @ CampaignError::Stopped { .. } => CliError::Stopped(e.to_string()),
         e => CliError::Campaign(e.to_string()),
     }
 }
@@ -150,13 +151,23 @@ pub fn run(args: Args) -> Result<(), CliError> {
             quiet,
         } => {
             let c = open(&dir)?;
-            for (name, s) in searches(&c)? {
-                if let (Some(name), false) = (&name, quiet) {
-                    note!("subcase {name}");
+            let flag = crate::interrupt::watch();
+            let options = RunOptions {
+                only: shard,
+                threads: threads.unwrap_or(0),
+                interrupt: Some(&flag),
+            };
+            let result = c.run(&options, |event| {
+                if !quiet {
+                    note_event(&event);
                 }
-                run_shards(&dir, &s, shard, threads.unwrap_or(0), quiet)?;
-            }
-            Ok(())
+            });
+            result.map(drop).map_err(|e| match e {
+                CampaignError::Stopped { .. } => {
+                    CliError::Stopped(format!("{e}: `dlx campaign run {dir}` goes on"))
+                }
+                e => campaign_error(e),
+            })
         }
         Action::Status { dir } => status(&open(&dir)?),
         Action::Merge { dir, json, profile } => merge(&open(&dir)?, json, profile),
@@ -229,7 +240,9 @@ fn start(a: Start) -> Result<(), CliError> {
     } = a;
     let dir = dir.as_str();
     let made = if subcases {
-        let name = problem.expect("clap requires --problem with --subcases");
+        let name = problem.ok_or_else(|| {
+            CliError::Campaign("--subcases splits a named problem: give it with --problem".into())
+        })?;
         let split = dlx_paper::split(&name)?;
         let about = format!("{}: {}", split.name, split.about);
         let heuristic = heuristic.unwrap_or(split.heuristic);
@@ -310,111 +323,17 @@ fn start(a: Start) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The process's CPU time (all threads), where the system tells it.
-fn cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name (which may hold spaces) in parentheses; utime and stime
-    // are the 14th and 15th fields, in clock ticks of 1/100 s on Linux.
-    let rest = text.rsplit_once(')')?.1;
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
-    Some(ticks as f64 / 100.0)
-}
-
-fn run_shards(
-    dir: &str,
-    c: &Shards,
-    only: Option<usize>,
-    threads: usize,
-    quiet: bool,
-) -> Result<(), CliError> {
-    let todo: Vec<usize> = match only {
-        Some(k) if k == 0 || k > c.shards => {
-            return Err(CliError::Shard(format!(
-                "shard {k} does not exist: shards are numbered 1 to {}",
-                c.shards
-            )));
-        }
-        Some(k) => vec![k],
-        None => (1..=c.shards).collect(),
-    };
-    let mut engine = Engine::new(&c.matrix);
-    engine.fix(&c.fixed)?;
-    let flag = crate::interrupt::watch();
-    engine.set_interrupt(flag);
-    let cleansings = engine.cleansings();
-    let mut searched = 0;
-    // Made once, at the first shard to search: the plan is the same for every shard.
-    let mut plan = None;
-    for k in todo {
-        if c.finished(k).map_err(campaign_error)?.is_some() {
-            if only.is_some() && !quiet {
-                note!("shard {k} of {} is already done", c.shards);
-            }
-            continue;
-        }
-        if plan.is_none() {
-            plan = Some(engine.plan(c.heuristic, c.shards)?);
-        }
-        let marker = c.marker_path(k);
-        let since = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        write_output(
-            &marker.to_string_lossy(),
-            &format!("process {} since {since}\n", std::process::id()),
-        )?;
-        let (start, cpu) = (Instant::now(), cpu_seconds());
-        let mut rows = Vec::new();
-        let mut keep = |sol: &dlx_core::Solution| {
-            let mut options = sol.sorted_options();
-            options.extend(&c.fixed);
-            options.sort_unstable();
-            rows.push(options);
-        };
-        let result = engine.in_parts(
-            &c.matrix,
-            c.heuristic,
-            threads,
-            None,
-            Some((k, c.shards)),
-            plan.as_ref().and_then(Option::as_ref),
-            c.keep_solutions
-                .then_some(&mut keep as &mut (dyn FnMut(&dlx_core::Solution) + Send)),
-            &|_, _, _| {},
-        );
-        let _ = std::fs::remove_file(&marker);
-        let (stats, key) = result?;
-        if !stats.complete {
-            // Stopped: the shard is searched again, whole, by the next run.
-            return Err(CliError::Stopped(format!(
-                "stopped in shard {k}; {} finished before it are kept: `dlx campaign run {dir}` goes on",
-                counted(searched, "shard")
-            )));
-        }
-        let (mut key, subproblems) = key.expect("a shard run has its key");
-        key.fixed = c.fixed.clone();
-        let mut record = ShardRecord::new(key, k, subproblems, stats.clone());
-        record.cleansings = cleansings;
-        record.seconds = Some(start.elapsed().as_secs_f64());
-        record.cpu_seconds = cpu.zip(cpu_seconds()).map(|(a, b)| b - a);
-        if c.keep_solutions {
-            // In a fixed order, whatever the threads' timing.
-            rows.sort_unstable();
-            record.rows = Some(rows);
-        }
-        c.save(&record).map_err(campaign_error)?;
-        searched += 1;
-        if !quiet {
-            note!(
-                "shard {k} of {}: {} ({:.1} s)",
-                c.shards,
-                figures(&stats, cleansings),
-                start.elapsed().as_secs_f64()
-            );
-        }
+/// One line on standard error for what the runner did.
+fn note_event(event: &Event<'_>) {
+    match event {
+        Event::Subcase { name, about } => note!("subcase {name} ({about})"),
+        Event::AlreadyDone { k, n } => note!("shard {k} of {n} is already done"),
+        Event::Finished { k, n, record } => note!(
+            "shard {k} of {n}: {} ({:.1} s)",
+            figures(&record.stats, record.cleansings),
+            record.seconds.unwrap_or(0.0)
+        ),
     }
-    Ok(())
 }
 
 fn status(c: &Campaign) -> Result<(), CliError> {

@@ -1,12 +1,10 @@
 //! `dlx estimate [FILE|-]`: Knuth's Monte Carlo estimate of the search tree's size.
 
-use dlx_core::{
-    Dlx, Engine, Estimate, Heuristic, ItemKind, Matrix, MatrixBuilder, Solve, Summary, Xcc, format,
-};
+use dlx_core::{Estimate, Heuristic, ItemKind, Matrix, MatrixBuilder, Problem, Summary, format};
 use serde_json::json;
 
 use crate::error::CliError;
-use crate::report::{read_input, write_output};
+use crate::output::{read_input, write_output};
 
 /// Arguments of `dlx estimate`.
 #[derive(Debug, clap::Args)]
@@ -36,7 +34,7 @@ pub struct Args {
     #[arg(long, value_name = "OPTIONS", value_delimiter = ',')]
     pub fix: Vec<usize>,
     /// Estimate only shard K of N (the part `--shard K/N` of `dlx solve` searches).
-    #[arg(long, value_name = "K/N", value_parser = crate::report::parse_shard, conflicts_with = "knuth")]
+    #[arg(long, value_name = "K/N", value_parser = crate::args::parse_shard, conflicts_with = "knuth")]
     pub shard: Option<(usize, usize)>,
     /// Also print the estimated nodes at each depth.
     #[arg(long)]
@@ -179,21 +177,6 @@ fn render(est: &Estimate, args: &Args) -> String {
     s
 }
 
-/// The run to estimate: the rule asked for, and only shard K/N when one is given.
-fn in_part<'a, E: Engine>(
-    solve: Solve<'a, E>,
-    args: &Args,
-    shard: Option<(usize, usize)>,
-) -> Result<Solve<'a, E>, CliError> {
-    let solve = solve.heuristic(args.heuristic);
-    match shard {
-        Some((k, n)) => solve
-            .shard(k, n)
-            .map_err(|e| CliError::Shard(e.to_string())),
-        None => Ok(solve),
-    }
-}
-
 pub fn run(args: Args) -> Result<(), CliError> {
     if args.samples == 0 {
         return Err(CliError::Estimate("--samples must be at least 1".into()));
@@ -206,30 +189,26 @@ pub fn run(args: Args) -> Result<(), CliError> {
         move_first(&matrix, &args.move_first)?
     };
     // The engine `dlx solve` would search with: colours, bounds and options without a
-    // primary item are Algorithm C/M's.
-    let plain = matrix.is_plain() && matrix.options_without_primary() == 0;
-    let fixed = || -> Result<Dlx, CliError> {
-        let mut dlx = Dlx::new(&matrix);
-        for &o in &args.fix {
-            dlx.fix(o)
-                .map_err(|e| CliError::Estimate(format!("--fix {o}: {e}")))?;
-        }
-        Ok(dlx)
-    };
-    if !plain && !args.fix.is_empty() {
+    // primary item are Algorithm C/M's, which fix no options.
+    let mut problem = Problem::new(&matrix);
+    if problem.counts_cleansings() && !args.fix.is_empty() {
         return Err(CliError::Estimate(
             "--fix: options can be fixed only in a matrix without colours or bounds".into(),
         ));
     }
-    let est = match (plain, args.knuth, args.shard) {
-        (true, false, shard) => {
-            in_part(fixed()?.solve(), &args, shard)?.estimate(args.samples, args.seed)
-        }
-        (true, true, _) => fixed()?.estimate(args.heuristic, args.samples, args.seed),
-        (false, false, shard) => {
-            in_part(Xcc::new(&matrix).solve(), &args, shard)?.estimate(args.samples, args.seed)
-        }
-        (false, true, _) => Xcc::new(&matrix).estimate(args.heuristic, args.samples, args.seed),
+    let mut solve = problem.solve().heuristic(args.heuristic);
+    for &o in &args.fix {
+        solve = solve
+            .fix([o])
+            .map_err(|e| CliError::Estimate(format!("--fix {o}: {e}")))?;
+    }
+    let est = match args.shard {
+        _ if args.knuth => solve.estimate_plain(args.samples, args.seed),
+        Some((k, n)) => solve
+            .shard(k, n)
+            .map_err(|e| CliError::Shard(e.to_string()))?
+            .estimate(args.samples, args.seed),
+        None => solve.estimate(args.samples, args.seed),
     };
     write_output("-", &render(&est, &args))
 }

@@ -3,7 +3,7 @@
 use dlx_campaign::{Merged, ShardRecord, add_up};
 
 use crate::error::CliError;
-use crate::report::{figures, read_input, stats_json, write_output};
+use crate::output::{figures, read_input, stats_json, write_output};
 
 /// Arguments of `dlx merge`.
 #[derive(Debug, clap::Args)]

@@ -9,7 +9,7 @@ use dlx_core::{Matrix, format};
 use serde_json::{Value, json};
 
 use crate::error::CliError;
-use crate::report::{read_input, write_output};
+use crate::output::{read_input, write_output};
 
 /// Flags shared by the minimum-cover commands.
 #[derive(Debug, Clone, clap::Args)]

@@ -2,8 +2,10 @@
 
 use dlx_core::format;
 
+use crate::args::SearchArgs;
 use crate::error::CliError;
-use crate::report::{SearchArgs, search_and_report, write_output};
+use crate::output::write_output;
+use crate::running::search_and_report;
 
 /// Arguments of `dlx paper`.
 #[derive(Debug, clap::Args)]

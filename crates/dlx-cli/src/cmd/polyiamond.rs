@@ -5,10 +5,10 @@ use dlx_polyiamond::render::{SvgStyle, svg, text};
 use dlx_polyiamond::symmetry::{drawings, reflection_scores};
 use dlx_polyiamond::{Board, Placed, Puzzle, hexiamonds};
 
+use crate::args::SearchArgs;
 use crate::error::CliError;
-use crate::report::{
-    SearchArgs, emit_matrix, list_names, nth_solution, read_input, search_and_report, write_output,
-};
+use crate::output::{emit_matrix, list_names, read_input, write_output};
+use crate::running::{nth_solution, search_and_report};
 
 /// Arguments of `dlx polyiamond`.
 #[derive(Debug, clap::Args)]

@@ -3,10 +3,10 @@
 use dlx_core::Heuristic;
 use dlx_polyomino::{Packing, SvgStyle, parse_puzzle, to_svg};
 
+use crate::args::SearchArgs;
 use crate::error::CliError;
-use crate::report::{
-    SearchArgs, emit_matrix, list_names, nth_solution, read_input, search_and_report, write_output,
-};
+use crate::output::{emit_matrix, list_names, read_input, write_output};
+use crate::running::{nth_solution, search_and_report};
 
 /// Arguments of `dlx polyomino`.
 #[derive(Debug, clap::Args)]

@@ -8,11 +8,10 @@ use dlx_core::{Dlx, Heuristic};
 use dlx_polystick::draw::{self, SvgStyle};
 use dlx_polystick::{Board, Crossings, PolystickMatrix, Puzzle, orbits, parse_piece_set};
 
+use crate::args::SearchArgs;
 use crate::error::CliError;
-use crate::report::{
-    SearchArgs, emit_matrix, list_names, read_input, search_and_report, search_and_report_with,
-    write_output,
-};
+use crate::output::{emit_matrix, list_names, read_input, write_output};
+use crate::running::{search_and_report, search_and_report_with};
 
 /// Arguments of `dlx polystick`.
 #[derive(Debug, clap::Args)]
@@ -107,9 +106,9 @@ fn pictures(args: &Args, title: &str, built: &PolystickMatrix, heuristic: Heuris
     let mut dlx = Dlx::new(&built.matrix);
     let mut panels = Vec::new();
     let mut seen = 0u64;
-    let _ = dlx.search().heuristic(heuristic).run(|view| {
+    let _ = dlx.solve().heuristic(heuristic).run(|solution| {
         seen += 1;
-        let arrangement = built.arrangement(&view.to_solution());
+        let arrangement = built.arrangement(solution);
         let crossings = arrangement.crossings();
         if !args.crossing || !crossings.is_empty() {
             let mut caption = format!("{title}, solution {seen}");

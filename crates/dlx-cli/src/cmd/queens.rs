@@ -3,8 +3,10 @@
 use dlx_core::{Dlx, Heuristic, format};
 use dlx_queens::{Order, Queens};
 
+use crate::args::SearchArgs;
 use crate::error::CliError;
-use crate::report::{SearchArgs, search_and_report, write_output};
+use crate::output::write_output;
+use crate::running::search_and_report;
 
 /// Arguments of `dlx queens`.
 #[derive(Debug, clap::Args)]
@@ -48,7 +50,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return write_output(path, &format::write(&matrix, Some(&comment)));
     }
     if let Some(path) = &args.svg {
-        let picture = match Dlx::new(&matrix).first() {
+        let picture = match Dlx::new(&matrix).solve().first().0 {
             Some(sol) => queens.board(&sol).svg(),
             None => return Err(CliError::NoSolution(format!("{} queens", args.n))),
         };

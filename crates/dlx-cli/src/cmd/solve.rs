@@ -2,8 +2,10 @@
 
 use dlx_core::{Heuristic, format};
 
+use crate::args::SearchArgs;
 use crate::error::CliError;
-use crate::report::{SearchArgs, read_input, search_and_report};
+use crate::output::read_input;
+use crate::running::search_and_report;
 
 /// Arguments of `dlx solve`.
 #[derive(Debug, clap::Args)]

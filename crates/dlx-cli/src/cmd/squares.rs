@@ -10,7 +10,7 @@ use serde_json::json;
 
 use crate::cmd::min_cover::{CoverArgs, count_note, merge, stats_json, stats_text};
 use crate::error::CliError;
-use crate::report::write_output;
+use crate::output::write_output;
 
 /// Arguments of `dlx squares`.
 #[derive(Debug, clap::Args)]

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use dlx_sudoku::{Alphabet, Solver, parse_lines};
 
 use crate::error::CliError;
-use crate::report::read_input;
+use crate::output::read_input;
 
 /// Arguments of `dlx sudoku`.
 #[derive(Debug, clap::Args)]
@@ -140,7 +140,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             line.push_str(&format!(
                 " (interrupted: {} of {} answered)",
                 tally.puzzles,
-                crate::report::counted(entries.len() as u64, "puzzle")
+                crate::output::counted(entries.len() as u64, "puzzle")
             ));
         }
         note!("{line}");
@@ -152,7 +152,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return Err(CliError::Sudoku(format!(
             "{path}: {} of {} bad input",
             tally.invalid,
-            crate::report::counted(tally.puzzles as u64, "puzzle")
+            crate::output::counted(tally.puzzles as u64, "puzzle")
         )));
     }
     Ok(())
@@ -173,7 +173,7 @@ fn summary(t: &Tally, total: Duration) -> String {
     let valid = (t.puzzles - t.invalid).max(1);
     format!(
         "{}: {}; {:.1} µs per puzzle (search), {:.3} s in all",
-        crate::report::counted(t.puzzles as u64, "puzzle"),
+        crate::output::counted(t.puzzles as u64, "puzzle"),
         parts.join(", "),
         t.search.as_secs_f64() * 1e6 / valid as f64,
         total.as_secs_f64()

@@ -1,0 +1,386 @@
+//! The runner: searches the shards of a campaign that have no record yet, each written whole
+//! as soon as it is finished, so that a run stopped at any moment loses at most the shards
+//! under way and the next run goes on.
+//!
+//! ```
+//! use dlx_campaign::{Campaign, RunOptions, Shards};
+//! use dlx_core::{Heuristic, format};
+//!
+//! let dir = std::env::temp_dir().join(format!("dlx-runner-doc-{}", std::process::id()));
+//! let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n")?;
+//! Shards::create(&dir, "doc", &m, 3, Heuristic::Mrv, Vec::new(), false)?;
+//! let campaign = Campaign::open(&dir)?;
+//! let searched = campaign.run(&RunOptions::default(), |_| {})?;
+//! assert_eq!(searched, 3);
+//! // Nothing is left to search, and the shards add up to the whole search.
+//! assert_eq!(campaign.run(&RunOptions::default(), |_| {})?, 0);
+//! let Campaign::Search(shards) = &campaign else { unreachable!() };
+//! assert_eq!(shards.merge()?.stats.solutions, 7);
+//! # std::fs::remove_dir_all(&dir)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use dlx_core::{Problem, Solution, Stats};
+
+use crate::folder::write;
+use crate::{Campaign, CampaignError, RunKey, ShardRecord, Shards, matrix_hash};
+
+/// How a campaign's shards are searched ([`Campaign::run`], [`Shards::run`]).
+#[derive(Debug, Clone, Copy)]
+pub struct RunOptions<'a> {
+    /// Search only this shard (one job of a job array), or every shard without a record.
+    pub only: Option<usize>,
+    /// Threads per shard (0 = one per core).
+    pub threads: usize,
+    /// The flag that stops the run (a Ctrl-C handler's): the shard under way is dropped and
+    /// searched again, whole, by the next run.
+    pub interrupt: Option<&'a AtomicBool>,
+}
+
+impl Default for RunOptions<'_> {
+    /// Every shard without a record, on every core, until the end.
+    fn default() -> Self {
+        RunOptions {
+            only: None,
+            threads: 0,
+            interrupt: None,
+        }
+    }
+}
+
+/// What the runner tells as it goes.
+#[derive(Debug)]
+pub enum Event<'r> {
+    /// The subcase about to be searched (a split campaign), by name and description.
+    Subcase {
+        /// Its folder's name.
+        name: &'r str,
+        /// What it fixes.
+        about: &'r str,
+    },
+    /// Shard `k` of `n`, asked for by [`RunOptions::only`], is finished already.
+    AlreadyDone {
+        /// The shard.
+        k: usize,
+        /// The shards of the search.
+        n: usize,
+    },
+    /// Shard `k` of `n` is finished and its record written.
+    Finished {
+        /// The shard.
+        k: usize,
+        /// The shards of the search.
+        n: usize,
+        /// Its record, as written.
+        record: &'r ShardRecord,
+    },
+}
+
+impl Campaign {
+    /// Searches every shard without a record (each subcase in turn, for a split), writing each
+    /// as it finishes; returns how many were searched. See [`Shards::run`].
+    pub fn run(
+        &self,
+        options: &RunOptions<'_>,
+        mut tell: impl FnMut(Event<'_>),
+    ) -> Result<usize, CampaignError> {
+        match self {
+            Campaign::Search(s) => s.run(options, tell),
+            Campaign::Split(split) => {
+                let mut searched = 0;
+                for (i, sub) in split.subcases.iter().enumerate() {
+                    tell(Event::Subcase {
+                        name: &sub.name,
+                        about: &sub.about,
+                    });
+                    searched += split.subcase(i)?.run(options, &mut tell)?;
+                }
+                Ok(searched)
+            }
+        }
+    }
+}
+
+impl Shards {
+    /// Searches the shards without a record (or only [`RunOptions::only`]), in order, each
+    /// with the plan made once for the campaign: a `shard-K-of-N.running` marker (the process
+    /// and its start) while it runs, then its record, written whole and renamed into place,
+    /// with its wall and CPU seconds and, if the campaign keeps them, its solutions. Returns
+    /// how many shards were searched. An interrupt stops the run with
+    /// [`CampaignError::Stopped`]; the shard under way leaves nothing but its marker.
+    pub fn run(
+        &self,
+        options: &RunOptions<'_>,
+        mut tell: impl FnMut(Event<'_>),
+    ) -> Result<usize, CampaignError> {
+        let n = self.shards;
+        let todo: Vec<usize> = match options.only {
+            Some(k) if k == 0 || k > n => {
+                return Err(CampaignError::Invalid(format!(
+                    "shard {k} does not exist: shards are numbered 1 to {n}"
+                )));
+            }
+            Some(k) => vec![k],
+            None => (1..=n).collect(),
+        };
+        let never = AtomicBool::new(false);
+        let flag = options.interrupt.unwrap_or(&never);
+        let mut problem = Problem::new(&self.matrix);
+        let cleansings = problem.counts_cleansings();
+        let fixed = self.fixed.iter().copied();
+        (problem.solve().fix(fixed.clone()).map(drop)).map_err(|e| {
+            CampaignError::Invalid(format!("cannot fix the options {:?}: {e}", self.fixed))
+        })?;
+        let mut searched = 0;
+        // Made once, at the first shard to search: the plan is the same for every shard.
+        let mut plan = None;
+        for k in todo {
+            if self.finished(k)?.is_some() {
+                if options.only.is_some() {
+                    tell(Event::AlreadyDone { k, n });
+                }
+                continue;
+            }
+            let plan = match &plan {
+                Some(plan) => plan,
+                None => {
+                    let made = (problem.solve().fix(fixed.clone()))
+                        .map_err(|e| CampaignError::Invalid(e.to_string()))?
+                        .heuristic(self.heuristic)
+                        .interrupt(flag)
+                        .plan_shards(n)
+                        .map_err(|e| match e {
+                            dlx_core::ShardError::Interrupted => CampaignError::Stopped {
+                                shard: None,
+                                kept: searched,
+                            },
+                            e => CampaignError::Invalid(e.to_string()),
+                        })?;
+                    plan.insert(made)
+                }
+            };
+            let marker = self.marker_path(k);
+            let since = SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs());
+            write(
+                &marker,
+                &format!("process {} since {since}\n", std::process::id()),
+            )?;
+            let (start, cpu) = (Instant::now(), cpu_seconds());
+            let run = self.shard(&mut problem, plan, k, options.threads, flag);
+            let _ = std::fs::remove_file(&marker);
+            let (stats, depth, subproblems, rows) = run?;
+            if !stats.complete {
+                // Stopped: the shard is searched again, whole, by the next run.
+                return Err(CampaignError::Stopped {
+                    shard: Some(k),
+                    kept: searched,
+                });
+            }
+            let mut key = RunKey::new(matrix_hash(&self.matrix), self.heuristic, n, depth);
+            key.fixed = self.fixed.clone();
+            let mut record = ShardRecord::new(key, k, subproblems, stats);
+            record.cleansings = cleansings;
+            record.seconds = Some(start.elapsed().as_secs_f64());
+            record.cpu_seconds = cpu.zip(cpu_seconds()).map(|(a, b)| b - a);
+            record.rows = rows;
+            self.save(&record)?;
+            searched += 1;
+            tell(Event::Finished {
+                k,
+                n,
+                record: &record,
+            });
+        }
+        Ok(searched)
+    }
+
+    /// Searches shard `k` of the plan: its figures, the cut's depth and subproblems, and the
+    /// solutions' options (sorted, the fixed ones included, in a fixed order) if kept.
+    #[allow(clippy::type_complexity)]
+    fn shard(
+        &self,
+        problem: &mut Problem,
+        plan: &dlx_core::ShardPlan,
+        k: usize,
+        threads: usize,
+        flag: &AtomicBool,
+    ) -> Result<(Stats, usize, usize, Option<Vec<Vec<usize>>>), CampaignError> {
+        let invalid = |e: &dyn std::fmt::Display| CampaignError::Invalid(e.to_string());
+        let mut solve = (problem.solve().fix(self.fixed.iter().copied()))
+            .map_err(|e| invalid(&e))?
+            .shard_plan(plan, k)
+            .map_err(|e| invalid(&e))?
+            .threads(threads)
+            .interrupt(flag);
+        let cut = solve.shard_cut().expect("a shard has a cut");
+        let mut rows = Vec::new();
+        let stats = if self.keep_solutions {
+            solve.run(|s: &Solution| {
+                let mut options = s.sorted_options();
+                options.extend(&self.fixed);
+                options.sort_unstable();
+                rows.push(options);
+                std::ops::ControlFlow::Continue(())
+            })
+        } else {
+            solve.count()
+        };
+        // In a fixed order, whatever the threads' timing.
+        rows.sort_unstable();
+        let rows = self.keep_solutions.then_some(rows);
+        Ok((stats, cut.depth, cut.subproblems, rows))
+    }
+}
+
+/// The process's CPU time (all threads), where the system tells it (Linux's `/proc`).
+fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces) in parentheses; utime and stime
+    // are the 14th and 15th fields, in clock ticks of 1/100 s on Linux.
+    let rest = text.rsplit_once(')')?.1;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use dlx_core::{Heuristic, Problem, format};
+
+    use super::*;
+    use crate::{NewSubcase, Split, Subcase};
+
+    fn temp(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("dlx-runner-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    /// A stopped run keeps nothing of the shard under way; the next run finishes the
+    /// campaign, whose records add up to the unsharded search, solutions included.
+    #[test]
+    fn a_stopped_run_is_taken_up_by_the_next() {
+        let dir = temp("resume");
+        let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n").unwrap();
+        let shards = Shards::create(&dir, "test", &m, 4, Heuristic::Mrv, Vec::new(), true).unwrap();
+        let stop = AtomicBool::new(true);
+        let options = RunOptions {
+            interrupt: Some(&stop),
+            ..RunOptions::default()
+        };
+        let e = shards.run(&options, |_| {}).unwrap_err();
+        assert!(matches!(e, CampaignError::Stopped { kept: 0, .. }), "{e}");
+        assert!(shards.progress().done.is_empty());
+        assert!(shards.progress().running.is_empty(), "no marker is left");
+        let mut finished = Vec::new();
+        let searched = shards
+            .run(&RunOptions::default(), |e| {
+                if let Event::Finished { k, .. } = e {
+                    finished.push(k);
+                }
+            })
+            .unwrap();
+        assert_eq!((searched, finished), (4, vec![1, 2, 3, 4]));
+        let merged = shards.merge().unwrap();
+        assert_eq!(merged.stats, Problem::new(&m).solve().count());
+        let mut rows: Vec<Vec<usize>> = (shards.progress().done.into_iter())
+            .flat_map(|r| r.rows.unwrap())
+            .collect();
+        rows.sort();
+        let mut all: Vec<Vec<usize>> = Problem::new(&m)
+            .solve()
+            .iter()
+            .map(|s| s.sorted_options())
+            .collect();
+        all.sort();
+        assert_eq!(rows, all);
+        // Asked for again, a finished shard is said to be done.
+        let mut told = false;
+        let only = RunOptions {
+            only: Some(2),
+            ..RunOptions::default()
+        };
+        assert_eq!(
+            shards
+                .run(&only, |e| told |=
+                    matches!(e, Event::AlreadyDone { k: 2, n: 4 }))
+                .unwrap(),
+            0
+        );
+        assert!(told);
+        let missing = RunOptions {
+            only: Some(5),
+            ..RunOptions::default()
+        };
+        assert!(shards.run(&missing, |_| {}).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Colours and bounds: the records count Knuth's cleansings and add up to DLX2's figures.
+    #[test]
+    fn a_campaign_with_colours_adds_up_to_the_whole_search() {
+        let dir = temp("colours");
+        let m = format::parse(
+            "a b c | ab bc\na ab:1\na ab:2\nb ab:1 bc:1\nb ab:2 bc:2\nb ab:1 bc:2\nc bc:1\nc bc:2\n",
+        )
+        .unwrap();
+        let shards =
+            Shards::create(&dir, "test", &m, 3, Heuristic::Mrv, Vec::new(), false).unwrap();
+        let campaign = Campaign::open(&dir).unwrap();
+        assert_eq!(campaign.run(&RunOptions::default(), |_| {}).unwrap(), 3);
+        let merged = shards.merge().unwrap();
+        assert!(merged.cleansings);
+        assert_eq!(merged.stats, Problem::new(&m).solve().count());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A split: each subcase is searched with its option fixed, and the subcases' solutions
+    /// are those of the whole problem that hold their option.
+    #[test]
+    fn the_subcases_of_a_split_are_searched_in_turn() {
+        let dir = temp("split");
+        let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n").unwrap();
+        // Item a lies in options 0, 2 and 6: one subcase each.
+        let parts = [0, 2, 6]
+            .iter()
+            .map(|&o| NewSubcase {
+                subcase: Subcase {
+                    name: format!("o{o}"),
+                    about: format!("option {o}"),
+                    orbit: 1,
+                },
+                matrix: m.clone(),
+                fixed: vec![o],
+            })
+            .collect();
+        Split::create(&dir, "test", parts, 2, Heuristic::Mrv, true).unwrap();
+        let campaign = Campaign::open(&dir).unwrap();
+        let mut subcases = Vec::new();
+        let searched = campaign
+            .run(&RunOptions::default(), |e| {
+                if let Event::Subcase { name, .. } = e {
+                    subcases.push(name.to_string());
+                }
+            })
+            .unwrap();
+        assert_eq!(
+            (searched, subcases),
+            (6, vec!["o0".into(), "o2".into(), "o6".into()])
+        );
+        let Campaign::Split(split) = campaign else {
+            panic!("a split")
+        };
+        let solutions: u64 = (0..3)
+            .map(|i| split.subcase(i).unwrap().merge().unwrap().stats.solutions)
+            .sum();
+        assert_eq!(solutions, Problem::new(&m).solve().count().solutions);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

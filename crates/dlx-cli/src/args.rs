@@ -1,0 +1,68 @@
+//! The flags every search command shares, and their parsers.
+
+use dlx_core::{Heuristic, MAX_SHARDS};
+
+/// Search flags shared by `solve`, `paper` and the puzzle subcommands.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SearchArgs {
+    /// Column rule: `mrv` (Knuth's S heuristic, shortest column first) or `leftmost`.
+    #[arg(long, value_name = "RULE")]
+    pub heuristic: Option<Heuristic>,
+    /// Stop after this many solutions.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    /// Print every solution (as its rows, or as the puzzle's picture).
+    #[arg(long)]
+    pub print: bool,
+    /// Print the per-level profile (nodes and updates at each depth), as in the paper's tables.
+    #[arg(long)]
+    pub profile: bool,
+    /// Print one JSON object: solutions, updates, nodes, levels, ...
+    #[arg(long)]
+    pub json: bool,
+    /// Threads to search with (default: all cores). The figures are identical for any
+    /// number; with several threads `--print` lists the solutions sorted by their option
+    /// numbers instead of in search order. `--limit` without `--threads` searches on one
+    /// thread, in Knuth's order; with it, the first N solutions found by any thread.
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// Search only shard K of N (1-based): a deterministic part of the tree, balanced by
+    /// Knuth's estimate; `dlx merge` adds the shards' `--json` figures into the whole run's.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<(usize, usize)>,
+    /// No progress display on standard error.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+/// Parses `K/N` with 1 <= K <= N <= [`MAX_SHARDS`].
+pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("`{s}` is not a shard K/N with 1 <= K <= N (e.g. 3/8)");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    if n > MAX_SHARDS {
+        return Err(format!("`{s}`: at most {MAX_SHARDS} shards"));
+    }
+    Ok((k, n))
+}
+
+/// The most threads `--threads` asks for: each is an operating-system thread with its own
+/// copy of the arena, and far more than the cores only slows the search.
+pub const MAX_THREADS: usize = 1024;
+
+/// Parses a thread count, 0 (every core) to [`MAX_THREADS`].
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(t) if t <= MAX_THREADS => Ok(t),
+        Ok(_) => Err(format!(
+            "`{s}` threads: at most {MAX_THREADS} (0 means one per core)"
+        )),
+        Err(_) => Err(format!("`{s}` is not a number of threads")),
+    }
+}

@@ -1,0 +1,243 @@
+//! A search run with the shared flags ([`SearchArgs`]), on the front door of dlx-core:
+//! [`Problem`] picks the engine the matrix needs (dance.w's figures for exact cover, DLX2's
+//! and DLX3's with colours and bounds), [`dlx_core::Solve`] runs it on one thread in Knuth's
+//! order or in parts, and the figures are printed as every command prints them.
+
+use std::io::{self, IsTerminal, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use dlx_campaign::{RunKey, matrix_hash};
+use dlx_core::{Heuristic, Matrix, Problem, Solution, Stats};
+use serde_json::{Value, json};
+
+use crate::args::SearchArgs;
+use crate::error::CliError;
+use crate::output::{figures, stats_json, summary_line_with};
+use crate::progress::Progress;
+
+/// The k-th solution the search finds (k counts from 1), for `--svg --solution K`; `Err`
+/// holds how many solutions there are when fewer than k.
+pub fn nth_solution(matrix: &Matrix, heuristic: Heuristic, k: u64) -> Result<Solution, u64> {
+    let mut problem = Problem::new(matrix);
+    let mut found = 0;
+    let mut last = None;
+    for s in problem.solve().heuristic(heuristic).limit(k).iter() {
+        found += 1;
+        last = Some(s);
+    }
+    match last {
+        Some(solution) if found == k && k > 0 => Ok(solution),
+        _ => Err(found),
+    }
+}
+
+/// Runs a search with the shared flags and prints what they ask for.
+///
+/// `render` draws one solution for `--print` (text); `--json` lists solutions as their rows.
+pub fn search_and_report(
+    matrix: &Matrix,
+    args: &SearchArgs,
+    default: Heuristic,
+    render: &dyn Fn(&Solution) -> String,
+) -> Result<(), CliError> {
+    search_and_report_with(matrix, args, default, render, None)
+}
+
+/// [`search_and_report`], also handing every solution found to `collect` (from any thread
+/// when the search runs on several), for a command that sums them up its own way.
+pub fn search_and_report_with(
+    matrix: &Matrix,
+    args: &SearchArgs,
+    default: Heuristic,
+    render: &dyn Fn(&Solution) -> String,
+    collect: Option<&(dyn Fn(&Solution) + Sync)>,
+) -> Result<(), CliError> {
+    let heuristic = args.heuristic.unwrap_or(default);
+    let threads = args.threads.unwrap_or(0);
+    // A limit without --threads keeps the sequential order of solutions (Knuth's); with
+    // --threads it is honoured on them too, in no particular order.
+    let in_parts =
+        args.shard.is_some() || (threads != 1 && (args.limit.is_none() || args.threads.is_some()));
+    let mut problem = Problem::new(matrix);
+    let cleansings = problem.counts_cleansings();
+    let mut out = io::stdout().lock();
+    let mut listed = Vec::new();
+    let mut emit = |sol: &Solution| -> io::Result<()> {
+        if args.json {
+            listed.push(json!(sol.lines(matrix)));
+            Ok(())
+        } else {
+            listed.push(Value::Null);
+            write!(out, "solution {}:\n{}\n", listed.len(), render(sol))
+        }
+    };
+    let progress = Progress::start(!args.quiet && io::stderr().is_terminal());
+    let live = &*progress.live;
+    let flag = crate::interrupt::watch();
+    let mut solve = problem.solve().heuristic(heuristic).interrupt(&flag);
+    if let Some(n) = args.limit {
+        solve = solve.limit(n);
+    }
+    let start = Instant::now();
+    let mut shard_info = None;
+    // Of an interrupted run: the estimated fraction of the tree searched, if known.
+    let mut fraction = None;
+    // Of an interrupted run on several threads: subtrees searched to the end, and in all.
+    let mut subtrees = None;
+    let stats = if in_parts {
+        let print = args.print;
+        let mut found = Vec::new();
+        let mut keep = |s: &Solution| {
+            if let Some(collect) = collect {
+                collect(s);
+            }
+            if print {
+                found.push(s.clone());
+            }
+        };
+        // The fraction done is the share of subtrees searched to the end.
+        let finished = AtomicU64::new(0);
+        let parts = AtomicU64::new(1);
+        let observe = |part: &Stats, done: usize, total: usize| {
+            live.solutions.fetch_add(part.solutions, Ordering::Relaxed);
+            live.updates.fetch_add(part.updates, Ordering::Relaxed);
+            live.set_fraction(done as f64 / total.max(1) as f64);
+            parts.store(total.max(1) as u64, Ordering::Relaxed);
+            if done > 0 && part.complete {
+                finished.fetch_add(1, Ordering::Relaxed);
+            }
+        };
+        let mut solve = solve.threads(threads).observe(observe);
+        if let Some((k, n)) = args.shard {
+            solve = solve
+                .shard(k, n)
+                .map_err(|e| CliError::Shard(e.to_string()))?;
+            let cut = solve.shard_cut().expect("a shard has a cut");
+            let key = RunKey::new(matrix_hash(matrix), heuristic, n, cut.depth);
+            shard_info = Some((key, cut.subproblems));
+        }
+        // Without solutions to keep or a limit to count to, the subtrees are only counted.
+        let stats = if print || collect.is_some() || args.limit.is_some() {
+            solve.run(|s| {
+                keep(s);
+                std::ops::ControlFlow::Continue(())
+            })
+        } else {
+            solve.count()
+        };
+        let (finished, parts) = (finished.into_inner(), parts.into_inner());
+        if args.shard.is_none() {
+            fraction = Some(finished as f64 / parts as f64);
+            subtrees = Some((finished, parts));
+        }
+        found.sort_by_cached_key(Solution::sorted_options);
+        for sol in &found {
+            emit(sol).map_err(|e| CliError::io("-", e))?;
+        }
+        stats
+    } else {
+        let want = args.print || collect.is_some();
+        let mut search = solve.iter();
+        let mut last = Instant::now();
+        loop {
+            let sol = if want {
+                match search.next() {
+                    Some(sol) => Some(sol),
+                    None => break,
+                }
+            } else if search.advance() {
+                None
+            } else {
+                break;
+            };
+            if let Some(sol) = sol {
+                if let Some(collect) = collect {
+                    collect(&sol);
+                }
+                if args.print {
+                    emit(&sol).map_err(|e| CliError::io("-", e))?;
+                }
+            }
+            if progress.enabled() && last.elapsed().as_millis() >= 100 {
+                last = Instant::now();
+                let so_far = search.stats();
+                live.solutions.store(so_far.solutions, Ordering::Relaxed);
+                live.updates.store(so_far.updates, Ordering::Relaxed);
+                live.set_fraction(search.progress());
+            }
+        }
+        fraction = Some(search.progress());
+        search.stats()
+    };
+    drop(progress);
+    let interrupted = flag.load(Ordering::Relaxed) && !stats.complete;
+    let fraction = fraction.filter(|_| interrupted);
+    let seconds = start.elapsed().as_secs_f64();
+    let text = if args.json {
+        let mut v = match (shard_info, args.shard) {
+            // A shard's output is its record, the one `dlx merge` and campaigns read.
+            (Some((key, subproblems)), Some((k, _))) => {
+                let mut record = dlx_campaign::ShardRecord::new(key, k, subproblems, stats.clone());
+                record.cleansings = cleansings;
+                record.to_json()
+            }
+            _ => stats_json(&stats, heuristic, None, cleansings),
+        };
+        if args.print {
+            v["solution_list"] = Value::Array(listed);
+        }
+        if interrupted {
+            v["interrupted"] = json!(true);
+            v["fraction"] = json!(fraction);
+            if let Some((done, total)) = subtrees {
+                v["subtrees"] = json!({"done": done, "total": total});
+            }
+        }
+        format!("{v}\n")
+    } else {
+        let mut s = if let Some((k, n)) = args.shard {
+            format!(
+                "shard {k}/{n}: {} (add the shards' --json figures with `dlx merge`)\n",
+                figures(&stats, cleansings)
+            )
+        } else if interrupted {
+            format!(
+                "{} so far (interrupted{})\n",
+                figures(&stats, cleansings),
+                match (fraction, subtrees) {
+                    (_, Some((done, total))) => format!(
+                        ": {done} of {total} subtrees searched to the end, {:.2}%",
+                        100.0 * done as f64 / total as f64
+                    ),
+                    (Some(f), None) => format!(": about {:.2}% of the tree searched", 100.0 * f),
+                    (None, None) => String::new(),
+                }
+            )
+        } else {
+            summary_line_with(&stats, cleansings)
+        };
+        if args.profile {
+            s.push_str(&stats.profile_table());
+        }
+        s
+    };
+    out.write_all(text.as_bytes())
+        .map_err(|e| CliError::io("-", e))?;
+    if interrupted {
+        return Err(CliError::Interrupted);
+    }
+    // A run too short to time says nothing; a long one says how long and how fast.
+    if !args.json && seconds >= 0.5 {
+        note!(
+            "time: {seconds:.3} s ({:.1} M updates/s{})",
+            stats.updates as f64 / seconds.max(1e-9) / 1e6,
+            if in_parts && threads != 1 {
+                ", all threads together"
+            } else {
+                ""
+            }
+        );
+    }
+    Ok(())
+}
