@@ -42,9 +42,17 @@ pub enum FixError {
         /// The shared item.
         item: ItemId,
     },
-    /// The engine cannot fix options of this matrix.
-    #[error("options can be fixed only in a matrix without multiplicities")]
-    Unsupported,
+    /// The option has no primary item: no search chooses it (Knuth's programs drop it).
+    #[error("option {0} has no primary item, so no search chooses it")]
+    NoPrimaryItem(OptionId),
+    /// The options before it exclude it (with colours or multiplicities: an item they cover,
+    /// or colour otherwise, or whose bound they exhaust).
+    #[error("option {0} cannot be chosen with the options before it")]
+    Excluded(OptionId),
+    /// A path cut from the tree of the other engine (rows for exact cover, numbered moves
+    /// with colours or multiplicities).
+    #[error("the path was cut from another engine's tree")]
+    ForeignPath,
 }
 
 /// A path that is not one of this arena's tree ([`Solve::below`]).

@@ -271,7 +271,7 @@ impl Stepper<'_> {
 pub(crate) fn foreign_path() -> PathError {
     PathError {
         index: 0,
-        source: FixError::Unsupported,
+        source: FixError::ForeignPath,
     }
 }
 

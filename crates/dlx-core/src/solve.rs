@@ -290,8 +290,10 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// Chooses `options` before the search, as if chosen above the root: the search is the
     /// one of the matrix with their items covered, its solutions are those that contain them
     /// (without them), and covering them costs no updates. This is how a puzzle's givens are
-    /// placed without rebuilding the matrix. Options that do not exist or clash are refused;
-    /// so is any option of a matrix with colours or multiplicities.
+    /// placed without rebuilding the matrix. Options that do not exist or clash are refused.
+    /// With colours or multiplicities ([`crate::Xcc`]) each is taken as a move at its first
+    /// primary item (its items covered, purified, or their bounds lowered), and an option
+    /// the ones before it exclude is refused.
     ///
     /// # Panics
     /// After [`Solve::shard_plan`]: the plan was made for the options fixed then.

@@ -73,9 +73,21 @@ fn fixed_options_hold_on_threads_shards_and_the_iterator() {
 }
 
 #[test]
-fn a_matrix_with_colours_refuses_fixed_options() {
-    let m = format::parse("p q | x\np x:A\nq x:A\n").unwrap();
+fn a_matrix_with_colours_fixes_options_too() {
+    // TAOCP's toy problem (49): its one solution is `q x:A` and `p r x:A y`.
+    let m = format::parse("p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n").unwrap();
     let mut problem = Problem::new(&m);
-    assert_eq!(problem.solve().fix([0]).err(), Some(FixError::Unsupported));
+    let rest: Vec<_> = problem.solve().fix([3]).unwrap().iter().collect();
+    assert_eq!(rest.len(), 1);
+    assert_eq!(rest[0].sorted_options(), [1]);
+    // `p x:B` gives x another colour than `q x:A`: excluded.
+    assert_eq!(
+        problem.solve().fix([3, 2]).err(),
+        Some(FixError::Excluded(2))
+    );
+    assert_eq!(
+        problem.solve().fix([7]).err(),
+        Some(FixError::NoSuchOption(7))
+    );
     assert_eq!(problem.solve().count().solutions, 1);
 }

@@ -188,14 +188,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     } else {
         move_first(&matrix, &args.move_first)?
     };
-    // The engine `dlx solve` would search with: colours, bounds and options without a
-    // primary item are Algorithm C/M's, which fix no options.
+    // The engine `dlx solve` would search with.
     let mut problem = Problem::new(&matrix);
-    if problem.counts_cleansings() && !args.fix.is_empty() {
-        return Err(CliError::Estimate(
-            "--fix: options can be fixed only in a matrix without colours or bounds".into(),
-        ));
-    }
     let mut solve = problem.solve().heuristic(args.heuristic);
     for &o in &args.fix {
         solve = solve

@@ -55,6 +55,8 @@ pub(super) struct Arena {
     pub(super) slack: Vec<u32>,
     /// The option of each row node (`u32::MAX` for headers and spacers): for reporting.
     pub(super) option_of: Vec<u32>,
+    /// The first node of each option (`u32::MAX` for an option left out: no primary item).
+    pub(super) option_start: Vec<u32>,
     /// Items (headers are 1..=items).
     pub(super) items: usize,
     /// The first secondary header's offset: primary headers are below it.
@@ -140,6 +142,7 @@ impl Arena {
         next[last as usize] = 0;
         prev[0] = last;
         let mut option_of = vec![u32::MAX; nodes.len()];
+        let mut option_start = vec![u32::MAX; matrix.options().len()];
         // The first spacer.
         let mut spacer = nodes.len() as u32;
         nodes.push(Node {
@@ -157,6 +160,7 @@ impl Arena {
                 continue;
             }
             let first = nodes.len() as u32;
+            option_start[o] = first * NODE;
             for (k, &i) in option.iter().enumerate() {
                 let h = header[i];
                 let x = nodes.len() as u32;
@@ -208,6 +212,7 @@ impl Arena {
             bound,
             slack,
             option_of,
+            option_start,
             items,
             second,
             item_of,

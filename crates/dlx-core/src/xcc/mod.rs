@@ -107,7 +107,8 @@ impl Xcc {
         let mut search = XccSearch::new(self)
             .heuristic(how.heuristic)
             .interrupt(how.interrupt)
-            .stop_on(how.stop);
+            .stop_on(how.stop)
+            .fixed_checked(how.fixed);
         if let Some(n) = how.limit {
             search = search.limit(n);
         }
@@ -151,11 +152,7 @@ impl Searcher for Xcc {
     }
 
     fn check_fixed(&mut self, fixed: &[OptionId]) -> Result<(), FixError> {
-        if fixed.is_empty() {
-            Ok(())
-        } else {
-            Err(FixError::Unsupported)
-        }
+        XccSearch::new(self).fix(fixed).map(drop)
     }
 
     fn whole(&mut self, how: &How<'_>, visit: Option<&mut Visitor<'_>>) -> Stats {
@@ -217,6 +214,7 @@ impl Searcher for Xcc {
                 (!how.interrupted()).then(|| {
                     XccSearch::new(self)
                         .heuristic(how.heuristic)
+                        .fixed_checked(how.fixed)
                         .below(path.clone())
                         .probe(rng, level_nodes)
                 })
@@ -235,7 +233,8 @@ impl Searcher for Xcc {
         let path = path.map(moves_of).transpose()?.unwrap_or(&[]).to_vec();
         let mut search = XccSearch::new(self)
             .heuristic(how.heuristic)
-            .interrupt(interrupt);
+            .interrupt(interrupt)
+            .fixed_checked(how.fixed);
         if let Some(n) = how.limit {
             search = search.limit(n);
         }

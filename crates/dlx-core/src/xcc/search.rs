@@ -14,9 +14,11 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::Xcc;
-use super::arena::{Arena, ix};
+use super::arena::{Arena, SPACER, ix};
+use crate::dlx::FixError;
 use crate::engine::{NEVER, Path, Split};
 use crate::estimate::{Probe, SplitMix64};
+use crate::matrix::OptionId;
 use crate::rule::Heuristic;
 use crate::solution::{ChosenRow, Solution};
 use crate::stats::{Level, Stats};
@@ -81,6 +83,19 @@ pub struct XccSearch<'a> {
     /// Per depth: the updates made on entering the node (covering the item chosen there, or
     /// DLX2's charge for an empty one), apart from those of the move tried.
     entry: Vec<u64>,
+    /// Options chosen before the search ([`XccSearch::fix`]).
+    fixed: Vec<OptionId>,
+    /// The fixes made (undone in reverse when the search ends), or `None` before they are.
+    fixes: Option<Vec<Fix>>,
+}
+
+/// An option chosen before the search, as a move at its first primary item: what undoes it.
+#[derive(Debug, Clone, Copy)]
+struct Fix {
+    best: u32,
+    cur: u32,
+    entry_mark: usize,
+    move_mark: usize,
 }
 
 impl<'a> XccSearch<'a> {
@@ -118,6 +133,94 @@ impl<'a> XccSearch<'a> {
             path: Vec::new(),
             rng: None,
             entry: Vec::new(),
+            fixed: Vec::new(),
+            fixes: None,
+        }
+    }
+
+    /// Chooses `options` before the search, as [`crate::Solve::fix`] does: each is taken as
+    /// a move at its first primary item, its items covered, purified or their bounds lowered,
+    /// and the search is the one of what remains, its figures without those moves. An option
+    /// that does not exist, has no primary item, or is excluded by those before it is
+    /// refused.
+    ///
+    /// # Panics
+    /// If the search has begun, or options were fixed already.
+    pub fn fix(mut self, options: &[OptionId]) -> Result<Self, FixError> {
+        assert!(
+            self.step == Step::Forward && self.level == 0 && self.fixed.is_empty(),
+            "options are fixed once, before the search begins"
+        );
+        self.fixed = options.to_vec();
+        // Tried once here, so that the search makes them without fail.
+        self.make_fixes()?;
+        self.undo_fixes();
+        Ok(self)
+    }
+
+    /// Fixes options already checked ([`XccSearch::fix`] on the same arena).
+    pub(crate) fn fixed_checked(mut self, options: &[OptionId]) -> Self {
+        self.fixed = options.to_vec();
+        self
+    }
+
+    /// Makes the moves of the fixed options.
+    fn make_fixes(&mut self) -> Result<(), FixError> {
+        let mut done = Vec::with_capacity(self.fixed.len());
+        for &option in &self.fixed {
+            let a = &mut *self.arena;
+            let Some(&start) = a.option_start.get(option) else {
+                self.fixes = Some(done);
+                self.undo_fixes();
+                return Err(FixError::NoSuchOption(option));
+            };
+            let found = (start != u32::MAX)
+                .then(|| fixed_move(a, start, option))
+                .flatten();
+            let Some((best, cur)) = found else {
+                self.fixes = Some(done);
+                self.undo_fixes();
+                return Err(if start == u32::MAX {
+                    FixError::NoPrimaryItem(option)
+                } else {
+                    FixError::Excluded(option)
+                });
+            };
+            // The item's entry, then the move, as Forward and Advance make them.
+            let entry_mark = a.mark();
+            a.bound[ix(best)] -= 1;
+            if a.bound[ix(best)] == 0 {
+                a.cover(best);
+                a.deactivate(best);
+            }
+            let (bound, slack) = (a.bound[ix(best)], a.slack[ix(best)]);
+            if bound != 0 || slack != 0 {
+                a.tweak(cur, bound != 0);
+            }
+            let move_mark = a.mark();
+            a.commit(cur);
+            done.push(Fix {
+                best,
+                cur,
+                entry_mark,
+                move_mark,
+            });
+        }
+        self.fixes = Some(done);
+        Ok(())
+    }
+
+    /// Undoes the fixed options' moves, newest first.
+    fn undo_fixes(&mut self) {
+        let a = &mut *self.arena;
+        for f in self.fixes.take().unwrap_or_default().into_iter().rev() {
+            let bound = a.bound[ix(f.best)];
+            a.uncommit(f.cur, f.move_mark);
+            a.undo(f.entry_mark);
+            if bound == 0 {
+                a.reactivate(f.best);
+            }
+            a.bound[ix(f.best)] += 1;
         }
     }
 
@@ -296,6 +399,13 @@ impl<'a> XccSearch<'a> {
 
     /// Runs the state machine until the next solution (true) or the end (false).
     fn step(&mut self) -> bool {
+        if self.fixes.is_none() && self.step != Step::Done && self.make_fixes().is_err() {
+            // Checked by `fix`: the arena is the same at every start. Nothing is claimed.
+            self.stopped = true;
+            self.step = Step::Done;
+            self.arena.moved = false;
+            return false;
+        }
         loop {
             match self.step {
                 Step::Done => return false,
@@ -420,6 +530,7 @@ impl<'a> XccSearch<'a> {
                 }
                 Step::Backdown => {
                     if self.level == 0 {
+                        self.undo_fixes();
                         self.step = Step::Done;
                         self.arena.moved = false;
                         return false;
@@ -488,6 +599,7 @@ impl<'a> XccSearch<'a> {
             }
             a.bound[ix(best)] += 1;
         }
+        self.undo_fixes();
         self.step = Step::Done;
         self.arena.moved = false;
     }
@@ -638,4 +750,32 @@ impl std::fmt::Debug for XccSearch<'_> {
             .field("heuristic", &self.heuristic)
             .finish_non_exhaustive()
     }
+}
+
+/// The move that chooses `option` (its first node at `start`): its first primary item and
+/// its node in that item's list, if the item may take one more option and the node is still
+/// in the list (not hidden by an earlier move).
+fn fixed_move(a: &Arena, start: u32, option: OptionId) -> Option<(u32, u32)> {
+    let mut x = start;
+    let best = loop {
+        let h = a.nodes[ix(x)].itm;
+        if h == SPACER {
+            return None;
+        }
+        if h < a.second {
+            break h;
+        }
+        x += super::arena::NODE;
+    };
+    if a.bound[ix(best)] == 0 {
+        return None;
+    }
+    let mut y = a.down(best);
+    while y != best {
+        if a.option_of[ix(y)] as usize == option {
+            return Some((best, y));
+        }
+        y = a.down(y);
+    }
+    None
 }

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 
 use crate::format;
 use crate::matrix::{Matrix, MatrixBuilder};
-use crate::{Dlx, Heuristic, Xcc, step::XccSearch};
+use crate::{Dlx, FixError, Heuristic, Xcc, step::XccSearch};
 
 /// (solutions, updates, cleansings, nodes) of a count.
 fn figures(text: &str) -> (u64, u64, u64, u64) {
@@ -187,6 +187,68 @@ proptest! {
             prop_assert_eq!(stats.solutions, k);
             let (first, _) = xcc.solve().first();
             prop_assert!(truth.contains(&first.unwrap().sorted_options()));
+        }
+        prop_assert_eq!(xcc.arena.check(), Ok(()));
+        prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
+    }
+
+    /// With an option fixed, the search finds exactly the brute-force solutions that hold it
+    /// (without it), for colours and bounds, sequentially, on threads and in shards; an
+    /// option without a primary item, or one the first excludes, is refused.
+    #[test]
+    fn a_fixed_option_keeps_exactly_the_solutions_that_hold_it(
+        p in prop_oneof![problem(1), problem(3)],
+        pick in 0usize..12,
+        second in 0usize..12,
+    ) {
+        let m = p.matrix();
+        if pick >= m.options().len() {
+            return Ok(());
+        }
+        let truth = p.brute_force();
+        let mut xcc = Xcc::new(&m);
+        let n = p.bounds.len();
+        if !p.options[pick].iter().any(|&(i, _)| i < n) {
+            prop_assert_eq!(xcc.solve().fix([pick]).err(), Some(FixError::NoPrimaryItem(pick)));
+            return Ok(());
+        }
+        let with = |fixed: &[usize]| -> Vec<Vec<usize>> {
+            let mut kept: Vec<Vec<usize>> = truth
+                .iter()
+                .filter(|s| fixed.iter().all(|f| s.contains(f)))
+                .map(|s| s.iter().copied().filter(|o| !fixed.contains(o)).collect())
+                .collect();
+            kept.sort();
+            kept
+        };
+        let expected = with(&[pick]);
+        let mut found: Vec<Vec<usize>> = xcc
+            .solve()
+            .fix([pick])
+            .unwrap()
+            .iter()
+            .map(|s| s.sorted_options())
+            .collect();
+        found.sort();
+        prop_assert_eq!(&found, &expected);
+        let whole = xcc.solve().fix([pick]).unwrap().count();
+        prop_assert_eq!(whole.solutions, expected.len() as u64);
+        prop_assert_eq!(xcc.solve().fix([pick]).unwrap().threads(2).count(), whole.clone());
+        let mut total = crate::Stats { complete: true, ..Default::default() };
+        for k in 1..=2 {
+            total.merge(&xcc.solve().fix([pick]).unwrap().shard(k, 2).unwrap().count());
+        }
+        prop_assert_eq!(&total, &whole);
+        // A second option: taken with the first, or refused when the first excludes it;
+        // either way the solutions are those that hold both.
+        if second < m.options().len() && second != pick {
+            if let Ok(solve) = xcc.solve().fix([pick, second]) {
+                let mut both: Vec<Vec<usize>> = solve.iter().map(|s| s.sorted_options()).collect();
+                both.sort();
+                prop_assert_eq!(both, with(&[pick, second]));
+            } else {
+                prop_assert!(with(&[pick, second]).is_empty());
+            }
         }
         prop_assert_eq!(xcc.arena.check(), Ok(()));
         prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
