@@ -276,7 +276,14 @@ impl Searcher for Dlx {
         if let Some(n) = how.limit {
             search = search.limit(n);
         }
-        Ok(Stepper::Dlx(Box::new(search.prefix(how.fixed, rows)?)))
+        Ok(Stepper::Dlx(Box::new(
+            search.prefix_checked(how.fixed, rows),
+        )))
+    }
+
+    fn check_path(&mut self, fixed: &[OptionId], path: &Path) -> Result<(), PathError> {
+        let rows = rows_of(path)?;
+        Search::over(self.arena()).check_prefix(fixed, rows)
     }
 }
 
@@ -309,6 +316,6 @@ impl Dlx {
         if let Some(n) = how.limit {
             search = search.limit(n);
         }
-        search.prefix(how.fixed, path)
+        Ok(search.prefix_checked(how.fixed, path))
     }
 }

@@ -323,6 +323,9 @@ pub(crate) mod sealed {
             each: &mut dyn FnMut(u64, &Probe),
         ) -> Estimate;
 
+        /// Whether `path` is a node of this engine's tree with `fixed` chosen first.
+        fn check_path(&mut self, fixed: &[OptionId], path: &Path) -> Result<(), PathError>;
+
         /// A sequential search below `path` (or the whole tree), to be stepped; it keeps
         /// `interrupt` and what `owned` holds, and copies the rest of `how`.
         fn stepper<'s>(

@@ -126,6 +126,10 @@ impl Searcher for Problem {
         either!(self, e => e.estimate_below(path, how, samples, seed, each))
     }
 
+    fn check_path(&mut self, fixed: &[OptionId], path: &Path) -> Result<(), PathError> {
+        either!(self, e => e.check_path(fixed, path))
+    }
+
     fn stepper<'s>(
         &'s mut self,
         how: &How<'_>,

@@ -216,15 +216,18 @@ impl<'a> Search<'a> {
     /// subtree at the end of that path (its figures at their depths in the whole tree, its
     /// solutions led by the path's rows). An option that does not exist, or two that share
     /// an item, are refused.
-    pub(crate) fn prefix(
-        mut self,
-        fixed: &[OptionId],
-        path: &[ChosenRow],
-    ) -> Result<Self, PathError> {
+    pub(crate) fn prefix(self, fixed: &[OptionId], path: &[ChosenRow]) -> Result<Self, PathError> {
         self.check_prefix(fixed, path)?;
+        Ok(self.prefix_checked(fixed, path))
+    }
+
+    /// [`Search::prefix`] for options already checked together on this arena
+    /// ([`crate::Solve::fix`] and [`crate::Solve::below`] check them, a cut's paths are its
+    /// tree's), so that a puzzle's givens are not checked twice.
+    pub(crate) fn prefix_checked(mut self, fixed: &[OptionId], path: &[ChosenRow]) -> Self {
         self.fixed = fixed.to_vec();
         self.path = path.to_vec();
-        Ok(self)
+        self
     }
 
     /// Fixes `options` before the search: see [`crate::Solve::fix`].
@@ -241,7 +244,11 @@ impl<'a> Search<'a> {
     }
 
     /// Whether the options of `fixed` then `path` can all be chosen together.
-    fn check_prefix(&self, fixed: &[OptionId], path: &[ChosenRow]) -> Result<(), PathError> {
+    pub(crate) fn check_prefix(
+        &self,
+        fixed: &[OptionId],
+        path: &[ChosenRow],
+    ) -> Result<(), PathError> {
         let options = fixed.iter().copied().chain(path.iter().map(|r| r.option));
         self.links
             .check_choice(options)

@@ -275,13 +275,7 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// one of this tree's (another engine's, an option that does not exist, two rows that
     /// share an item) is refused.
     pub fn below(mut self, path: &Path) -> Result<Self, PathError> {
-        let how = self.settings.how();
-        let interrupt = self.settings.interrupt;
-        let owned = Owned {
-            custom: None,
-            prune: None,
-        };
-        drop(self.engine.stepper(&how, interrupt, Some(path), owned)?);
+        self.engine.check_path(&self.settings.fixed, path)?;
         self.settings.part = Part::Below(path.clone());
         self.cut = None;
         Ok(self)
@@ -302,9 +296,13 @@ impl<'a, E: Engine> Solve<'a, E> {
             !matches!(self.settings.part, Part::Plan { .. }),
             "fix options before naming the shard plan made with them"
         );
-        let mut fixed = std::mem::take(&mut self.settings.fixed);
+        let mut fixed = self.settings.fixed.clone();
         fixed.extend(options);
         self.engine.check_fixed(&fixed)?;
+        if let Part::Below(path) = &self.settings.part {
+            // The node must still be one of the tree with these options chosen first.
+            (self.engine.check_path(&fixed, path)).map_err(|e| e.source)?;
+        }
         self.settings.fixed = fixed;
         self.cut = None;
         Ok(self)

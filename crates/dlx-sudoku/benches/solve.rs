@@ -1,7 +1,7 @@
-//! Time per puzzle on the magictour top95 and top1465 sets: the default 9x9 band layer, the
-//! generic bit-set engine and the reused dancing-links matrix with fixed givens (first
-//! solution and uniqueness), against rebuilding the seeds' matrix for every puzzle. Then 25x25
-//! puzzles on the candidate masks and on dancing links with propagation.
+//! Time per puzzle on the magictour top95 and top1465 sets: the default 9x9 band layer and
+//! the reused dancing-links matrix with fixed givens (first solution and uniqueness), against
+//! rebuilding the seeds' matrix for every puzzle. Then 25x25 puzzles on the candidate masks
+//! and on dancing links with propagation.
 //!
 //! Criterion reports the time to solve the whole set; the throughput line gives puzzles per
 //! second. `cargo xtask bench sudoku` prints µs per puzzle directly.
@@ -35,13 +35,13 @@ fn load(name: &str) -> Option<Vec<Grid>> {
 /// The generic-library way: build the puzzle's matrix, lay out its links, search.
 fn solve_by_rebuilding(grid: &Grid) -> bool {
     let (m, _) = puzzle_matrix(grid);
-    Dlx::new(&m).first().is_some()
+    Dlx::new(&m).solve().first().0.is_some()
 }
 
 /// The same, returning the solution's cell values (the check that rebuilding agrees).
 fn rebuild_solution(grid: &Grid) -> Option<Vec<u8>> {
     let (m, rows) = puzzle_matrix(grid);
-    let solution = Dlx::new(&m).first()?;
+    let solution = Dlx::new(&m).solve().first().0?;
     let mut cells = grid.values().to_vec();
     for row in solution.rows {
         let (cell, v) = rows[row.option];
@@ -110,11 +110,10 @@ fn bench(c: &mut Criterion) {
         let mut group = c.benchmark_group(set.trim_end_matches(".txt"));
         group.throughput(Throughput::Elements(puzzles.len() as u64));
         group.sample_size(10);
-        // The default (9x9 band layer), dlx-core's generic bit sets, and the links reused
-        // with fixed givens; first solutions, then uniqueness (count to 2).
+        // The default (9x9 band layer) and the links reused with fixed givens; first
+        // solutions, then uniqueness (count to 2).
         for (name, mut solver) in [
             ("bands", Solver::new()),
-            ("generic_bits", Solver::new().bands(false).bits_up_to(3)),
             ("reuse+fix", Solver::new().bands(false)),
         ] {
             group.bench_function(name, |b| {

@@ -6,9 +6,8 @@
 //! rule the generic engines would need a subset test for: in a band, a digit's three rows
 //! and three boxes must pair up as a permutation, so a (row, box) segment in no perfect
 //! pairing loses the digit (locked candidates, pointing and claiming alike). It branches on
-//! a cell with the fewest digits left. The general engine over bit sets is
-//! [`dlx_core::bits`]; this is the sudoku-aware layer that reaches the speed of dedicated
-//! 9x9 solvers (`cargo xtask bench sudoku --peer`).
+//! a cell with the fewest digits left. It reaches the speed of dedicated 9x9 solvers
+//! (`cargo xtask bench sudoku --peer`).
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -104,7 +103,7 @@ struct State {
     dirty: u32,
 }
 
-/// The search of one 9x9 puzzle, from [`solve`] and [`count`].
+/// The search of one 9x9 puzzle, from [`solutions`].
 struct Search<'a, F> {
     limit: u64,
     solutions: u64,
@@ -414,12 +413,12 @@ impl State {
     }
 }
 
-impl<F: FnMut(&[u8; 81])> Search<'_, F> {
+impl<F: FnMut(&[u8])> Search<'_, F> {
     /// Algorithm X below a propagated node.
     fn search(&mut self, s: &State) -> ControlFlow<()> {
         let Some((b, k)) = s.branch_cell() else {
             self.solutions += 1;
-            (self.visit)(&s.values());
+            (self.visit)(&s.values()[..]);
             return if self.solutions >= self.limit {
                 ControlFlow::Break(())
             } else {
@@ -447,7 +446,7 @@ pub(crate) fn solutions(
     cells: &[u8],
     limit: Option<u64>,
     interrupt: Option<&AtomicBool>,
-    visit: impl FnMut(&[u8; 81]),
+    visit: impl FnMut(&[u8]),
 ) -> u64 {
     let limit = limit.unwrap_or(u64::MAX);
     let mut search = Search {

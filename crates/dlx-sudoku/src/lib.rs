@@ -41,18 +41,20 @@
 //!
 //! The reduction is the seeds': for side N = n², 4N² primary columns (each cell holds a
 //! digit; each row, column and box holds each digit), then N³ rows, one per (cell, digit),
-//! each covering its four columns. [`Solver`] builds that matrix once per size and places a
-//! puzzle's givens by covering their rows ([`dlx_core::Dlx::fix`]), so solving a puzzle never
-//! rebuilds or reallocates the matrix. First solutions and counts of the larger boards go to
-//! candidate masks ([`Solver::masks_from`]): the same exact cover kept as a word per cell and
-//! per unit's digit, with singles, locked candidates and probing (every option of each item
-//! with two options, or three below 36x36, tried and undone), which proves the hardest
-//! 25x25 and 36x36 puzzles unique in seconds where the same rules over dancing links
-//! ([`dlx_core::reduce`], still used for statistics and [`Solver::solutions`] from 16x16 up)
-//! took minutes. 9x9 first solutions and counts go to a layer over bit sets instead
-//! ([`Solver::bands`]): the same 729 options as 27 words of 27 bits, one per digit and band of
-//! three rows, with the single rule and locked candidates, about 4-8x faster than DLX and
-//! within 2x of a dedicated 9x9 solver (`cargo xtask bench sudoku --peer`). The pieces:
+//! each covering its four columns. [`Solver`] builds that matrix once per size and fixes a
+//! puzzle's givens for each search by covering their rows ([`dlx_core::Solve::fix`],
+//! [`dlx_core::step::Reduce::fix`]), so solving a puzzle never rebuilds or reallocates the
+//! matrix. First solutions and counts of the larger boards go to candidate masks
+//! ([`Solver::masks_from`]): the same exact cover kept as a word per cell and per unit's
+//! digit, with singles, locked candidates and probing (every option of each item with two
+//! options, or three below 36x36, tried and undone), which proves the hardest 25x25 and
+//! 36x36 puzzles unique in seconds where the same rules over dancing links
+//! ([`dlx_core::step::Reduce`], still used for statistics and [`Solver::solutions`] from
+//! 16x16 up) took minutes. 9x9 first solutions and counts go to a layer over bit sets
+//! instead ([`Solver::bands`]): the same 729 options as 27 words of 27 bits, one per digit
+//! and band of three rows, with the single rule and locked candidates, about 4-8x faster
+//! than DLX and within 2x of a dedicated 9x9 solver (`cargo xtask bench sudoku --peer`). The
+//! pieces:
 //! - [`Alphabet`]: which characters are symbols and blanks (`1-9`, `0-F`, `1-G`, `A-P`, ...);
 //! - [`Grid`] / [`parse`] / [`parse_lines`]: boards, read from lines, grid layouts or numbers;
 //! - [`matrix`] / [`puzzle_matrix`]: the exact cover matrices;
@@ -63,6 +65,7 @@
 
 mod alphabet;
 mod bands;
+mod engine;
 mod error;
 mod grid;
 mod masks;
@@ -75,7 +78,7 @@ pub use error::SudokuError;
 pub use grid::Grid;
 pub use matrix::{decode, matrix, option_of, puzzle_matrix};
 pub use parse::{Entry, parse, parse_lines};
-pub use solver::{BITS_UP_TO, MASKS_FROM, PROPAGATE_FROM, SEARCH_RULE, Solutions, Solver};
+pub use solver::{MASKS_FROM, PROPAGATE_FROM, SEARCH_RULE, Solutions, Solver};
 
 pub(crate) use grid::box_size_of_side;
 

@@ -3,7 +3,8 @@
 //!
 //! It is Algorithm X on the same exact cover (a cell, or a unit's digit, is an item; a
 //! (cell, digit) pair is an option), kept as two views of the open options so that both
-//! kinds of item are a mask. At every node, as [`dlx_core::reduce`] does over dancing links:
+//! kinds of item are a mask. At every node, as [`dlx_core::step::Reduce`] does over dancing
+//! links:
 //! - the single rule: an item with one option left takes it, one with none is a dead end;
 //! - the subset rule's sudoku case, locked candidates: a box's digit confined to one row or
 //!   column leaves the rest of that line, a line's digit confined to one box the rest of it;
@@ -17,20 +18,20 @@
 //! removals), or on an item with the fewest options when there is no pair. Changes go on a
 //! trail of removed and chosen options, undone in reverse, so a probe costs its own changes,
 //! not a copy of the board. A probe costs well under a microsecond to a few on 25x25 and
-//! 36x36, where `reduce` spends several, and the three-option probes prune trees that
-//! `reduce` does not finish; `cargo xtask bench sudoku --large` compares them. Its nodes and
+//! 36x36, where `Reduce` spends several, and the three-option probes prune trees that
+//! `Reduce` does not finish; `cargo xtask bench sudoku --large` compares them. Its nodes and
 //! probes are its own figures, not Knuth's updates.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Items of at most this many options are probed (on boards whose [`Layout::probe_size`]
+/// Items of at most this many options are probed (on boards whose [`Units::probe_size`]
 /// allows it).
 const PROBE_SIZE: usize = 3;
 
 /// The board of one box size: which cells make up each unit.
 #[derive(Clone, Debug)]
-pub(crate) struct Layout {
+pub(crate) struct Units {
     /// The box size n.
     n: usize,
     /// The side n².
@@ -49,9 +50,9 @@ pub(crate) struct Layout {
     probe_size: usize,
 }
 
-impl Layout {
-    /// The layout of box size `n` (2..=8: a side of at most 64 fits a word).
-    pub(crate) fn new(n: usize) -> Layout {
+impl Units {
+    /// The units of box size `n` (2..=8: a side of at most 64 fits a word).
+    pub(crate) fn new(n: usize) -> Units {
         assert!((2..=8).contains(&n), "box sizes 2 to 8 fit the masks");
         let side = n * n;
         let mut unit_cells = vec![0u16; 3 * side * side];
@@ -75,7 +76,7 @@ impl Layout {
         let column_of_box = (0..n)
             .map(|c| (0..n).map(|r| 1u64 << (r * n + c)).sum())
             .collect();
-        Layout {
+        Units {
             n,
             side,
             probe_size: if n >= 6 { 2 } else { PROBE_SIZE },
@@ -123,7 +124,7 @@ struct Queue {
 }
 
 impl Queue {
-    fn new(l: &Layout) -> Queue {
+    fn new(l: &Units) -> Queue {
         Queue {
             items: Vec::new(),
             queued: vec![false; 4 * l.side * l.side],
@@ -159,7 +160,7 @@ fn bits(mut x: u64) -> impl Iterator<Item = usize> {
 
 impl State {
     /// Everything open.
-    fn empty(l: &Layout) -> State {
+    fn empty(l: &Units) -> State {
         let cells = l.side * l.side;
         State {
             cand: vec![l.full(); cells],
@@ -172,7 +173,7 @@ impl State {
 
     /// Drops option (cell, d) from both views (it must be open), queueing its items.
     #[inline]
-    fn remove(&mut self, l: &Layout, q: &mut Queue, cell: usize, d: usize) {
+    fn remove(&mut self, l: &Units, q: &mut Queue, cell: usize, d: usize) {
         debug_assert!(self.cand[cell] & (1 << d) != 0);
         self.cand[cell] &= !(1 << d);
         self.open -= 1;
@@ -188,7 +189,7 @@ impl State {
 
     /// Chooses option (cell, d): every option sharing an item with it goes. False when it
     /// is no longer open.
-    fn assign(&mut self, l: &Layout, q: &mut Queue, cell: usize, d: usize) -> bool {
+    fn assign(&mut self, l: &Units, q: &mut Queue, cell: usize, d: usize) -> bool {
         if self.cand[cell] & (1 << d) == 0 {
             return false;
         }
@@ -212,7 +213,7 @@ impl State {
     }
 
     /// Undoes the trail's changes back to length `mark`, newest first.
-    fn undo_to(&mut self, l: &Layout, q: &mut Queue, mark: usize) {
+    fn undo_to(&mut self, l: &Units, q: &mut Queue, mark: usize) {
         while q.trail.len() > mark {
             let e = q.trail.pop().expect("longer than mark") as usize;
             let (cell, d) = (e >> 7, (e >> 1) & 63);
@@ -233,7 +234,7 @@ impl State {
     }
 
     /// Removes d from the places `places` of unit u.
-    fn clear(&mut self, l: &Layout, q: &mut Queue, u: usize, d: usize, places: u64) {
+    fn clear(&mut self, l: &Units, q: &mut Queue, u: usize, d: usize, places: u64) {
         for i in bits(places & self.pos[u * l.side + d]) {
             self.remove(l, q, usize::from(l.unit_cells[u * l.side + i]), d);
         }
@@ -243,7 +244,7 @@ impl State {
     /// no option is a dead end, one with one option takes it, and a unit's digit confined to
     /// the crossing of its unit with another unit leaves the rest of that other unit (locked
     /// candidates). False on a dead end, with the queue emptied.
-    fn propagate(&mut self, l: &Layout, q: &mut Queue) -> bool {
+    fn propagate(&mut self, l: &Units, q: &mut Queue) -> bool {
         let side = l.side;
         let cells = side * side;
         while let Some(x) = q.items.pop() {
@@ -279,7 +280,7 @@ impl State {
 
     /// Locked candidates for unit u's digit d, open at places p (two or more): pointing when
     /// u is a box, claiming when it is a row or column.
-    fn locked(&mut self, l: &Layout, q: &mut Queue, u: usize, d: usize, p: u64) {
+    fn locked(&mut self, l: &Units, q: &mut Queue, u: usize, d: usize, p: u64) {
         let (n, side) = (l.n, l.side);
         let segment = (1u64 << n) - 1;
         let first = p.trailing_zeros() as usize;
@@ -311,7 +312,7 @@ impl State {
     /// The options of `item` still open, as (cell, digit) pairs.
     fn options<'s>(
         &'s self,
-        l: &'s Layout,
+        l: &'s Units,
         item: Item,
     ) -> impl Iterator<Item = (usize, usize)> + 's {
         let mask = match item {
@@ -326,7 +327,7 @@ impl State {
 
     /// An unsolved item with the fewest options, cells first on ties; `None` when every
     /// cell is solved.
-    fn fewest(&self, l: &Layout) -> Option<Item> {
+    fn fewest(&self, l: &Units) -> Option<Item> {
         let side = l.side;
         let mut best: Option<(u32, Item)> = None;
         for cell in 0..side * side {
@@ -349,7 +350,7 @@ impl State {
     }
 
     /// The items with `size` options.
-    fn pairs(&self, l: &Layout, size: usize, out: &mut Vec<Item>) {
+    fn pairs(&self, l: &Units, size: usize, out: &mut Vec<Item>) {
         let side = l.side;
         out.clear();
         for cell in 0..side * side {
@@ -377,7 +378,7 @@ enum Item {
 
 /// The search of one puzzle: one state, changed and restored along the trail.
 struct Search<'a, F> {
-    layout: &'a Layout,
+    units: &'a Units,
     limit: u64,
     solutions: u64,
     nodes: u64,
@@ -409,7 +410,7 @@ impl<F: FnMut(&[u8])> Search<'_, F> {
     /// `both` when the last probe removes it too. An option already probed in this state
     /// (it may belong to a cell's pair and to a unit's) reads its removals from `memo`.
     fn try_option(&mut self, (cell, d): (usize, usize), i: u8, k: u8) -> (bool, u64) {
-        let l = self.layout;
+        let l = self.units;
         let me = cell * l.side + d;
         let (from, ok) = if self.memo_version[me] == self.version {
             (self.memo_from[me] as usize, true)
@@ -465,7 +466,7 @@ impl<F: FnMut(&[u8])> Search<'_, F> {
     /// Repeated until a pass changes nothing. Returns false at a dead end, else the pair
     /// whose probes reduce the node most (the product of their removals), if any.
     fn probe_pairs(&mut self) -> Result<Option<Item>, ()> {
-        let l = self.layout;
+        let l = self.units;
         let mut pairs = std::mem::take(&mut self.pairs);
         // Pairs to a fixed point, then one pass over the triples; back to the pairs when it
         // changed anything.
@@ -545,7 +546,7 @@ impl<F: FnMut(&[u8])> Search<'_, F> {
 
     /// Algorithm X below the propagated current node.
     fn search(&mut self) -> ControlFlow<()> {
-        let l = self.layout;
+        let l = self.units;
         if self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
             return ControlFlow::Break(());
         }
@@ -583,32 +584,32 @@ pub(crate) struct Found {
     pub(crate) probes: u64,
 }
 
-/// Counts the solutions of a puzzle (side² values, 0 for blank, of the layout's size) up to
+/// Counts the solutions of a puzzle (side² values, 0 for blank, of the units' box size) up to
 /// `limit`, calling `visit` with each solved grid; stops early when `interrupt` is set.
 pub(crate) fn solutions(
-    layout: &Layout,
+    units: &Units,
     cells: &[u8],
     limit: Option<u64>,
     interrupt: Option<&AtomicBool>,
     visit: impl FnMut(&[u8]),
 ) -> Found {
-    debug_assert_eq!(cells.len(), layout.side * layout.side);
+    debug_assert_eq!(cells.len(), units.side * units.side);
     let mut search = Search {
-        layout,
+        units,
         limit: limit.unwrap_or(u64::MAX),
         solutions: 0,
         nodes: 0,
         probes: 0,
         visit,
         interrupt,
-        state: State::empty(layout),
-        queue: Queue::new(layout),
+        state: State::empty(units),
+        queue: Queue::new(units),
         pairs: Vec::new(),
-        stamp: vec![0; layout.side * layout.side * layout.side],
-        hits: vec![0; layout.side * layout.side * layout.side],
-        memo_version: vec![0; layout.side * layout.side * layout.side],
-        memo_from: vec![0; layout.side * layout.side * layout.side],
-        memo_to: vec![0; layout.side * layout.side * layout.side],
+        stamp: vec![0; units.side * units.side * units.side],
+        hits: vec![0; units.side * units.side * units.side],
+        memo_version: vec![0; units.side * units.side * units.side],
+        memo_from: vec![0; units.side * units.side * units.side],
+        memo_to: vec![0; units.side * units.side * units.side],
         memo: Vec::new(),
         version: 0,
         epoch: 0,
@@ -620,15 +621,13 @@ pub(crate) fn solutions(
         .iter()
         .enumerate()
         .filter(|&(_, &v)| v != 0)
-        .all(|(cell, &v)| {
-            root.value[cell] == 0 && root.assign(layout, q, cell, usize::from(v) - 1)
-        });
+        .all(|(cell, &v)| root.value[cell] == 0 && root.assign(units, q, cell, usize::from(v) - 1));
     if search.limit > 0 && consistent {
         // Every item once, so that locked candidates look at the whole board.
-        for x in 0..4 * layout.side * layout.side {
+        for x in 0..4 * units.side * units.side {
             q.push(x);
         }
-        if root.propagate(layout, q) {
+        if root.propagate(units, q) {
             let _ = search.search();
         }
     }
@@ -646,7 +645,7 @@ mod tests {
 
     #[test]
     fn an_empty_4x4_has_288_solutions_each_a_latin_square_with_boxes() {
-        let l = Layout::new(2);
+        let l = Units::new(2);
         let mut seen = std::collections::HashSet::new();
         let found = solutions(&l, &[0; 16], None, None, |v| {
             for u in 0..12 {
@@ -664,7 +663,7 @@ mod tests {
 
     #[test]
     fn clashing_givens_have_no_solution() {
-        let l = Layout::new(3);
+        let l = Units::new(3);
         let mut cells = [0u8; 81];
         cells[0] = 5;
         cells[8] = 5;

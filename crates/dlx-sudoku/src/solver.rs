@@ -1,28 +1,28 @@
-//! Solving: one dancing-links matrix per board size, built once and reused for every puzzle.
-//! A puzzle's givens are fixed (their rows covered, as if chosen above the root) before the
-//! search and unfixed after it, so no puzzle costs a rebuild.
+//! Solving: one layout per board size (the candidate masks' units, a dancing-links matrix),
+//! built once and reused for every puzzle. On dancing links a puzzle's givens are fixed for
+//! the run (their rows covered, as if chosen above the root, and uncovered when it ends), so
+//! no puzzle costs a rebuild.
 //!
-//! First solutions and counts of boards of box size [`MASKS_FROM`] and up (16x16 to 36x36)
-//! run on candidate masks (`masks.rs`: the same exact cover as a word per cell and per unit's
-//! digit, with singles, locked candidates and probing, undone along a trail), which prove the
-//! hardest 25x25 and 36x36 puzzles unique in seconds where the same rules over dancing links
-//! ([`dlx_core::reduce`]) took minutes. 9x9 ones run on the band layer (`bands.rs`: 27 bit
-//! words, with singles and locked candidates), several times faster than DLX and within 2x
-//! of dedicated 9x9 solvers. Statistics and the solution iterator stay with dancing links:
+//! First solutions and counts go through one engine, picked by box size and settings
+//! (`engine.rs`). Boards of box size [`MASKS_FROM`] and up (16x16 to 36x36) run on candidate
+//! masks (`masks.rs`: the same exact cover as a word per cell and per unit's digit, with
+//! singles, locked candidates and probing, undone along a trail), which prove the hardest
+//! 25x25 and 36x36 puzzles unique in seconds where the same rules over dancing links
+//! ([`dlx_core::step::Reduce`]) took minutes. 9x9 ones run on the band layer (`bands.rs`: 27
+//! bit words, with singles and locked candidates), several times faster than DLX and within
+//! 2x of dedicated 9x9 solvers. Statistics and the solution iterator stay with dancing links:
 //! boards of box size [`PROPAGATE_FROM`] and up are searched there with propagation
-//! ([`dlx_core::reduce`]), since plain DLX's tree explodes on hard 25x25 puzzles; smaller
-//! boards use plain DLX, which is faster there.
+//! ([`dlx_core::step::Reduce`]), since plain DLX's tree explodes on hard 25x25 puzzles;
+//! smaller boards use plain DLX ([`dlx_core::Solve`]), which is faster there.
 
 use std::cell::RefCell;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use dlx_core::bits::Bits;
-use dlx_core::{Dlx, Heuristic, OptionId, Reduce, Search, Stats};
+use dlx_core::{Heuristic, Stats};
 
+use crate::engine::{Bands, Engine, Layout, Links, Masks, Query, Run, Visit, solved_cells};
 use crate::grid::Grid;
-use crate::masks::{self, Layout};
-use crate::matrix::{decode, matrix, option_of};
 
 /// The column rule: the S heuristic that takes a forced cell or digit (a column with one row)
 /// at once instead of scanning the other 323 columns for an empty one. No figure of the paper
@@ -32,19 +32,17 @@ pub const SEARCH_RULE: Heuristic = Heuristic::MrvEager;
 /// The smallest box size searched with propagation by default (16x16 boards and up).
 pub const PROPAGATE_FROM: usize = 4;
 
-/// The largest box size whose first solution and counts are searched by default with
-/// dlx-core's generic bit-set engine ([`dlx_core::bits`]): 1, that is none. Measured
-/// (`cargo xtask bench sudoku`): on 9x9 it about matches dancing links (0.8-1.3x) and is
-/// 5-10x slower than the 9x9 band layer ([`Solver::bands`]), on 4x4 0.7x dancing links, and
-/// from 16x16 up the boards need propagation. [`Solver::bits_up_to`] turns it on.
-pub const BITS_UP_TO: usize = 1;
-
 /// The smallest box size whose first solution and counts are searched by default with the
 /// candidate masks (`masks.rs`: singles and locked candidates over a word per cell and per
 /// unit's digit): 4, that is 16x16 and up. [`Solver::masks_from`] moves it.
 pub const MASKS_FROM: usize = 4;
 
-/// Solves puzzles of any supported size, keeping one [`Dlx`] per box size.
+/// Dancing links without and with propagation, as engines.
+const PLAIN: Links = Links { propagate: false };
+const PROPAGATING: Links = Links { propagate: true };
+
+/// Solves puzzles of any supported size, keeping one layout (a dancing-links matrix and the
+/// candidate masks' units) per box size.
 ///
 /// ```
 /// use dlx_sudoku::{Grid, Solver};
@@ -56,15 +54,9 @@ pub const MASKS_FROM: usize = 4;
 /// ```
 #[derive(Debug, Clone)]
 pub struct Solver {
-    /// `boards[n]`: the arena of box size n, built on first use.
-    boards: Vec<Option<Dlx>>,
-    /// `bits[n]`: the bit-set layout of box size n, built on first use.
-    bits: Vec<Option<Bits>>,
-    /// The largest box size solved and counted with `bits`.
-    bits_up_to: usize,
-    /// `masks[n]`: the candidate-mask layout of box size n, built on first use.
-    masks: Vec<Option<Layout>>,
-    /// The smallest box size solved and counted with `masks`.
+    /// `layouts[n]`: what the engines need for box size n, built on first use.
+    layouts: Vec<Option<Layout>>,
+    /// The smallest box size solved and counted with the candidate masks.
     masks_from: usize,
     /// Whether 9x9 first solutions and counts use the band layer ([`crate::bands`]).
     bands: bool,
@@ -77,35 +69,11 @@ pub struct Solver {
 impl Default for Solver {
     fn default() -> Self {
         Solver {
-            boards: Vec::new(),
-            bits: Vec::new(),
-            bits_up_to: BITS_UP_TO,
-            masks: Vec::new(),
+            layouts: Vec::new(),
             masks_from: MASKS_FROM,
             bands: true,
             propagate_from: PROPAGATE_FROM,
             interrupt: None,
-        }
-    }
-}
-
-/// The search for one puzzle: plain DLX or DLX with propagation.
-enum Run<'a> {
-    // Both boxed: they are large and of different sizes, and one is made per puzzle, not
-    // per node (a search already allocates its per-depth vectors).
-    Plain(Box<Search<'a>>),
-    Reduce(Box<Reduce<'a>>),
-}
-
-impl Run<'_> {
-    fn next_solution(&mut self, puzzle: &Grid) -> Option<Grid> {
-        match self {
-            Run::Plain(s) => s
-                .next_solution()
-                .map(|view| fill(puzzle, view.rows().map(|r| r.option))),
-            Run::Reduce(r) => r
-                .next_solution()
-                .map(|rows| fill(puzzle, rows.iter().map(|r| r.option))),
         }
     }
 }
@@ -132,27 +100,9 @@ impl Solver {
         self
     }
 
-    /// Solves and counts boards of box size `n` and below with dlx-core's generic bit-set
-    /// engine (default [`BITS_UP_TO`]: never), larger ones with dancing links, 9x9 with the
-    /// band layer unless [`Solver::bands`] turns it off. All find the same solutions;
-    /// statistics and the solution iterator stay with dancing links.
-    ///
-    /// ```
-    /// use dlx_sudoku::{Grid, Solver};
-    /// let puzzle: Grid = "1.3....2.3....4.".parse()?;
-    /// let mut bits = Solver::new().bits_up_to(2);
-    /// assert_eq!(bits.solve(&puzzle), Solver::new().solve(&puzzle));
-    /// assert_eq!(bits.count(&puzzle, None), 1);
-    /// # Ok::<(), dlx_sudoku::SudokuError>(())
-    /// ```
-    pub fn bits_up_to(mut self, n: usize) -> Self {
-        self.bits_up_to = n;
-        self
-    }
-
     /// Solves and counts boards of box size `n` and up with the candidate masks (default
     /// [`MASKS_FROM`]: 16x16 and up; 9x9 only when [`Solver::bands`] is off), smaller ones
-    /// as the other settings say. 7 turns them off, leaving dancing links with propagation
+    /// with dancing links. 7 turns them off, leaving dancing links with propagation
     /// ([`Solver::propagate_from`]). The same solutions either way.
     ///
     /// ```
@@ -170,17 +120,18 @@ impl Solver {
 
     /// Whether 9x9 first solutions and counts use the 9x9 layer over bit sets (the default:
     /// 27 words, one per digit and band of three rows, with the single rule and locked
-    /// candidates), or else the engine chosen by [`Solver::bits_up_to`]. The same solutions
-    /// either way.
+    /// candidates), or else the engine the other settings choose: dancing links, or the
+    /// candidate masks with [`Solver::masks_from`] at 3 or below. The same solutions either
+    /// way.
     ///
     /// ```
     /// use dlx_sudoku::{Grid, Solver};
     /// let puzzle: Grid =
     ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     ///         .parse()?;
-    /// let mut generic = Solver::new().bands(false).bits_up_to(3);
-    /// assert_eq!(generic.solve(&puzzle), Solver::new().solve(&puzzle));
-    /// assert!(generic.is_unique(&puzzle));
+    /// let mut links = Solver::new().bands(false);
+    /// assert_eq!(links.solve(&puzzle), Solver::new().solve(&puzzle));
+    /// assert!(links.is_unique(&puzzle));
     /// # Ok::<(), dlx_sudoku::SudokuError>(())
     /// ```
     pub fn bands(mut self, on: bool) -> Self {
@@ -192,160 +143,69 @@ impl Solver {
     /// answer is then incomplete (a solve may find nothing, a count may fall short), so a
     /// caller that sets the flag discards the puzzle it was working on.
     pub fn interrupt(mut self, flag: Arc<AtomicBool>) -> Self {
-        for dlx in self.boards.iter_mut().flatten() {
-            dlx.set_interrupt(Arc::clone(&flag));
-        }
-        for bits in self.bits.iter_mut().flatten() {
-            bits.set_interrupt(Arc::clone(&flag));
-        }
         self.interrupt = Some(flag);
         self
     }
 
-    /// The search for a puzzle whose givens are placed.
-    fn run(&mut self, grid: &Grid, limit: Option<u64>) -> Run<'_> {
+    /// The engine of first solutions and counts for box size `n`.
+    fn engine(&self, n: usize) -> &'static dyn Engine {
+        if self.bands && n == 3 {
+            &Bands
+        } else if n >= self.masks_from {
+            &Masks
+        } else if n >= self.propagate_from {
+            &PROPAGATING
+        } else {
+            &PLAIN
+        }
+    }
+
+    /// The layout of box size `n`, built on first use.
+    fn layout(layouts: &mut Vec<Option<Layout>>, n: usize) -> &mut Layout {
+        if layouts.len() <= n {
+            layouts.resize(n + 1, None);
+        }
+        layouts[n].get_or_insert_with(|| Layout::new(n))
+    }
+
+    /// The number of solutions up to `limit`, each handed to `visit` if given, from the
+    /// engine of the puzzle's size.
+    fn search(&mut self, grid: &Grid, limit: Option<u64>, visit: Visit<'_>) -> u64 {
+        let n = grid.box_size();
+        let engine = self.engine(n);
+        let layout = Self::layout(&mut self.layouts, n);
+        let interrupt = self.interrupt.as_deref();
+        let q = Query {
+            grid,
+            limit,
+            interrupt,
+        };
+        engine.solutions(layout, q, visit)
+    }
+
+    /// The dancing-links search of a puzzle (statistics, the solution iterator).
+    fn links(&mut self, grid: &Grid, limit: Option<u64>) -> Run<'_> {
         let n = grid.box_size();
         let propagate = n >= self.propagate_from;
-        let dlx = self.place(grid);
-        if propagate {
-            let mut r = dlx.reduce().subset_max(n as u32);
-            if let Some(l) = limit {
-                r = r.limit(l);
-            }
-            Run::Reduce(Box::new(r))
-        } else {
-            let mut s = dlx.search().heuristic(SEARCH_RULE);
-            if let Some(l) = limit {
-                s = s.limit(l);
-            }
-            Run::Plain(Box::new(s))
-        }
-    }
-
-    /// The arena for a puzzle with its givens fixed.
-    fn place(&mut self, grid: &Grid) -> &mut Dlx {
-        let n = grid.box_size();
-        if self.boards.len() <= n {
-            self.boards.resize(n + 1, None);
-        }
-        let interrupt = &self.interrupt;
-        let dlx = self.boards[n].get_or_insert_with(|| {
-            let mut dlx = Dlx::new(&matrix(n).expect("grids have a supported box size"));
-            if let Some(flag) = interrupt {
-                dlx.set_interrupt(Arc::clone(flag));
-            }
-            dlx
-        });
-        // A `Solutions` iterator dropped early leaves its givens fixed: undo them first.
-        dlx.unfix_all();
-        for option in givens(grid) {
-            dlx.fix(option).expect("grids never hold clashing givens");
-        }
-        dlx
-    }
-
-    /// The bit-set layout for a puzzle with its givens fixed, if its size uses one.
-    fn place_bits(&mut self, grid: &Grid) -> Option<&mut Bits> {
-        let n = grid.box_size();
-        if n > self.bits_up_to {
-            return None;
-        }
-        if self.bits.len() <= n {
-            self.bits.resize(n + 1, None);
-        }
-        let interrupt = &self.interrupt;
-        let bits = self.bits[n].get_or_insert_with(|| {
-            let m = matrix(n).expect("grids have a supported box size");
-            let mut bits = Bits::new(&m).expect("the sudoku matrix is plain and small");
-            if let Some(flag) = interrupt {
-                bits.set_interrupt(Arc::clone(flag));
-            }
-            bits
-        });
-        bits.unfix_all();
-        for option in givens(grid) {
-            bits.fix(option).expect("grids never hold clashing givens");
-        }
-        Some(bits)
-    }
-
-    /// Runs the 9x9 band layer when it applies: the number of solutions up to `limit`,
-    /// each handed to `visit`.
-    fn bands_run(
-        &self,
-        grid: &Grid,
-        limit: Option<u64>,
-        visit: impl FnMut(&[u8; 81]),
-    ) -> Option<u64> {
-        (self.bands && grid.box_size() == 3).then(|| {
-            crate::bands::solutions(grid.values(), limit, self.interrupt.as_deref(), visit)
-        })
-    }
-
-    /// Runs the candidate masks when they apply: the number of solutions up to `limit`,
-    /// each handed to `visit`.
-    fn masks_run(
-        &mut self,
-        grid: &Grid,
-        limit: Option<u64>,
-        visit: impl FnMut(&[u8]),
-    ) -> Option<u64> {
-        let n = grid.box_size();
-        if n < self.masks_from || (n == 3 && self.bands) {
-            return None;
-        }
-        if self.masks.len() <= n {
-            self.masks.resize(n + 1, None);
-        }
-        let layout = self.masks[n].get_or_insert_with(|| Layout::new(n));
-        let found = masks::solutions(
-            layout,
-            grid.values(),
-            limit,
-            self.interrupt.as_deref(),
-            visit,
-        );
-        Some(found.solutions)
+        let layout = Self::layout(&mut self.layouts, n);
+        layout.links(grid, limit, self.interrupt.as_deref(), propagate)
     }
 
     /// The first solution found, or `None` when the puzzle has none.
     pub fn solve(&mut self, grid: &Grid) -> Option<Grid> {
         let mut found = None;
-        if self
-            .bands_run(grid, Some(1), |cells| found = Some(cells.to_vec()))
-            .or_else(|| self.masks_run(grid, Some(1), |cells| found = Some(cells.to_vec())))
-            .is_some()
-        {
-            return found.map(|cells| grid.with_values(cells));
-        }
-        if let Some(bits) = self.place_bits(grid) {
-            return bits.first().map(|options| fill(grid, options.into_iter()));
-        }
-        let found = self.run(grid, Some(1)).next_solution(grid);
-        self.unfix(grid);
-        found
-    }
-
-    /// Undoes the givens of a puzzle placed by [`Solver::place`].
-    fn unfix(&mut self, grid: &Grid) {
-        if let Some(Some(dlx)) = self.boards.get_mut(grid.box_size()) {
-            dlx.unfix_all();
-        }
+        self.search(
+            grid,
+            Some(1),
+            Some(&mut |cells| found = Some(cells.to_vec())),
+        );
+        found.map(|cells| grid.with_values(cells))
     }
 
     /// The number of solutions, stopping at `limit` if given (so `Some(2)` is enough to tell
     /// unique from multiple).
     pub fn count(&mut self, grid: &Grid, limit: Option<u64>) -> u64 {
-        if let Some(n) = self.bands_run(grid, limit, |_| ()) {
-            return n;
-        }
-        if let Some(n) = self.masks_run(grid, limit, |_| ()) {
-            return n;
-        }
-        if let Some(bits) = self.place_bits(grid) {
-            return bits.count(limit).solutions;
-        }
-        self.stats(grid, limit).solutions
+        self.search(grid, limit, None)
     }
 
     /// True when the puzzle has exactly one solution (the search stops at the second).
@@ -356,14 +216,9 @@ impl Solver {
     /// The search's statistics (solutions, updates, nodes, profile), stopping at `limit`.
     /// The givens' covering is not counted: it happens before the root. With propagation
     /// (box size [`PROPAGATE_FROM`] and up) only branch nodes count as nodes, as
-    /// [`dlx_core::Reduce`] counts them.
+    /// [`dlx_core::step::Reduce`] counts them.
     pub fn stats(&mut self, grid: &Grid, limit: Option<u64>) -> Stats {
-        let stats = match self.run(grid, limit) {
-            Run::Plain(s) => (*s).count(),
-            Run::Reduce(r) => (*r).count(),
-        };
-        self.unfix(grid);
-        stats
+        self.links(grid, limit).count()
     }
 
     /// Every solution, lazily, in the order the search finds them.
@@ -379,34 +234,15 @@ impl Solver {
     /// ```
     pub fn solutions(&mut self, grid: &Grid) -> Solutions<'_> {
         Solutions {
-            run: self.run(grid, None),
+            run: self.links(grid, None).iter(),
             puzzle: grid.clone(),
         }
     }
 }
 
-/// The rows of a puzzle's givens.
-fn givens(grid: &Grid) -> impl Iterator<Item = OptionId> + '_ {
-    let side = grid.side();
-    (grid.values().iter().enumerate())
-        .filter(|&(_, &v)| v != 0)
-        .map(move |(cell, &v)| option_of(side, cell, v))
-}
-
-/// The puzzle with the cells of a solution's rows filled in.
-fn fill(puzzle: &Grid, rows: impl Iterator<Item = OptionId>) -> Grid {
-    let side = puzzle.side();
-    let mut cells = puzzle.values().to_vec();
-    for option in rows {
-        let (cell, v) = decode(side, option);
-        cells[cell] = v;
-    }
-    puzzle.with_values(cells)
-}
-
 /// The solutions of a puzzle, from [`Solver::solutions`].
 pub struct Solutions<'a> {
-    run: Run<'a>,
+    run: Box<dyn Iterator<Item = dlx_core::Solution> + 'a>,
     puzzle: Grid,
 }
 
@@ -422,7 +258,11 @@ impl Iterator for Solutions<'_> {
     type Item = Grid;
 
     fn next(&mut self) -> Option<Grid> {
-        self.run.next_solution(&self.puzzle)
+        let solution = self.run.next()?;
+        Some(
+            self.puzzle
+                .with_values(solved_cells(&self.puzzle, &solution)),
+        )
     }
 }
 

@@ -191,13 +191,13 @@ fn tdoku_test_puzzles() {
     assert_eq!(check_counts("9x9/tdoku_test_puzzles.txt", None), 43);
 }
 
-/// dlx-core's generic bit-set engine and plain dancing links, which 9x9 no longer uses by
-/// default, still give every listed count and solution (0 to 1162 solutions).
+/// The candidate masks and plain dancing links, which 9x9 does not use by default, still
+/// give every listed count and solution (0 to 1162 solutions).
 #[test]
 fn generic_engines_give_the_listed_counts() {
     for solver in [
-        Solver::new().bands(false).bits_up_to(3),
-        Solver::new().bands(false).bits_up_to(1),
+        Solver::new().bands(false).masks_from(3),
+        Solver::new().bands(false),
     ] {
         let seen = [
             "9x9/tdoku_test_puzzles.txt",
@@ -341,8 +341,8 @@ fn check_michael404(file: &str, alphabet: &str, names: &[&str], unique: &[&str])
 
 // The 25x25 and 36x36 puzzles are solved and proven unique on the candidate masks (singles,
 // locked candidates and probing); plain DLX ran for minutes on every one of them, and the
-// same rules over dancing links (`dlx_core::reduce`) took 3.5 minutes on minimal3 and did not
-// finish lowPairUnavoidable1. Times (solve, then count to 2) are from the test profile on a
+// same rules over dancing links (`dlx_core::step::Reduce`) took 3.5 minutes on minimal3 and
+// did not finish lowPairUnavoidable1. Times (solve, then count to 2) are from the test profile on a
 // 2-core machine.
 
 #[test]

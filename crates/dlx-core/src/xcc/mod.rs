@@ -223,6 +223,11 @@ impl Searcher for Xcc {
         )
     }
 
+    fn check_path(&mut self, _: &[OptionId], path: &Path) -> Result<(), PathError> {
+        // Any numbers are moves: a number past a level's last move leads nowhere.
+        moves_of(path).map(drop)
+    }
+
     fn stepper<'s>(
         &'s mut self,
         how: &How<'_>,
