@@ -13,10 +13,10 @@ fn count_queens(c: &mut Criterion) {
     for n in [10, 12] {
         let matrix = Queens::new(n).expect("in range").matrix();
         let mut dlx = Dlx::new(&matrix);
-        let updates = dlx.count(Heuristic::Mrv).updates;
+        let updates = dlx.solve().heuristic(Heuristic::Mrv).count().updates;
         group.throughput(criterion::Throughput::Elements(updates));
         group.bench_function(format!("queens-{n} (elements = updates)"), |b| {
-            b.iter(|| dlx.count(Heuristic::Mrv).solutions)
+            b.iter(|| dlx.solve().heuristic(Heuristic::Mrv).count().solutions)
         });
     }
     group.finish();

@@ -8,14 +8,14 @@ use dlx_core::{Dlx, Heuristic};
 fn same_figures_on_any_number_of_threads(name: &str) {
     let problem = dlx_paper::problem(name).unwrap();
     let mut dlx = Dlx::new(&problem.matrix);
-    let seq = dlx.count(Heuristic::Mrv);
+    let seq = dlx.solve().heuristic(Heuristic::Mrv).count();
     assert!(seq.updates > 10_000_000, "{name} is a search of some size");
     for threads in [2, 3] {
         let par = dlx.solve().threads(threads).count();
         assert_eq!(par, seq, "{name} on {threads} threads");
     }
     // Every option of the builder at once: the rule and the dead-end test reach the threads.
-    let leftmost = dlx.count(Heuristic::Leftmost);
+    let leftmost = dlx.solve().heuristic(Heuristic::Leftmost).count();
     let par = dlx
         .solve()
         .heuristic(Heuristic::Leftmost)
@@ -23,7 +23,7 @@ fn same_figures_on_any_number_of_threads(name: &str) {
         .threads(2)
         .count();
     assert_eq!(par, leftmost, "{name} by the leftmost rule on 2 threads");
-    let plain = dlx.search().dead_end_test(false).count();
+    let plain = dlx.solve().dead_end_test(false).count();
     assert_eq!(plain, seq, "{name} without the dead-end test");
 }
 

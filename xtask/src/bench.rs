@@ -1,11 +1,10 @@
 //! `cargo xtask bench <target>`: time per item on real data, printed directly (the criterion
 //! benches give the statistics; this gives the one number people quote).
 //!
-//! Targets: `bits` (dlx-core's bit-set engine against dancing links on queens and
-//! pentomino rectangles), `search` (updates per second and the all-cores speed-up on 6x10, 14 queens and
-//! Scott; see `bench_search.rs`), `sudoku` (µs per puzzle on four 9x9 sets: the bit-set engine
-//! against dancing links, reused matrix against a per-puzzle rebuild, and optionally a peer
-//! solver's binary).
+//! Targets: `search` (updates per second and the all-cores speed-up on 6x10, 14 queens and
+//! Scott; see `bench_search.rs`), `sudoku` (µs per puzzle on four 9x9 sets: the band layer
+//! against the candidate masks and dancing links, reused matrix against a per-puzzle rebuild,
+//! and optionally a peer solver's binary; `--large`: 16x16 to 36x36).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,19 +12,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use dlx_core::bits::Bits;
-use dlx_core::{Dlx, Heuristic};
+use dlx_core::Dlx;
 use dlx_sudoku::{Grid, SEARCH_RULE, Solver, parse_lines, puzzle_matrix};
 
 /// The bench targets, for the usage line.
-const TARGETS: &[&str] = &["bits", "search", "sudoku"];
+const TARGETS: &[&str] = &["search", "sudoku"];
 
 /// Runs the bench target named by the first argument.
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("search") => crate::bench_search::run(&args[1..]),
         Some("sudoku") => sudoku(&args[1..]),
-        Some("bits") => bits(&args[1..]),
         Some(other) => Err(format!(
             "unknown bench target `{other}` (targets: {})",
             TARGETS.join(", ")
@@ -51,56 +48,6 @@ fn best_of(rounds: usize, mut f: impl FnMut()) -> Duration {
         })
         .min()
         .expect("at least one round")
-}
-
-/// The small problems of `cargo xtask bench bits`, by their `dlx paper` names.
-const BITS_PROBLEMS: &[&str] = &[
-    "queens-8",
-    "queens-10",
-    "queens-12",
-    "pentomino-3x20",
-    "pentomino-4x15",
-    "pentomino-6x10",
-];
-
-/// `cargo xtask bench bits [--rounds N]`: dlx-core's bit-set engine against dancing links on
-/// small problems, both counting every solution with the same column rule (the S heuristic,
-/// taking an item with one option at once).
-fn bits(args: &[String]) -> Result<(), String> {
-    let rounds = crate::option_number(args, "--rounds", 3)?;
-    println!("best of {rounds}; all solutions, S heuristic with the single rule\n");
-    println!(
-        "{:<16} {:>7} {:>8} {:>10} {:>12} {:>12} {:>8}",
-        "problem", "items", "options", "solutions", "links ms", "bits ms", "ratio"
-    );
-    for name in BITS_PROBLEMS {
-        let problem = dlx_paper::problem(name).map_err(|e| e.to_string())?;
-        let m = &problem.matrix;
-        let mut dlx = Dlx::new(m);
-        let mut bits = Bits::new(m).map_err(|e| format!("{name}: {e}"))?;
-        let links_count = dlx.count(Heuristic::MrvEager).solutions;
-        let bits_count = bits.count(None).solutions;
-        if links_count != bits_count {
-            return Err(format!(
-                "{name}: dancing links count {links_count}, bit sets {bits_count}"
-            ));
-        }
-        let links = best_of(rounds, || {
-            let _ = std::hint::black_box(dlx.count(Heuristic::MrvEager));
-        });
-        let fast = best_of(rounds, || {
-            let _ = std::hint::black_box(bits.count(None));
-        });
-        println!(
-            "{name:<16} {:>7} {:>8} {links_count:>10} {:>12.2} {:>12.2} {:>7.2}x",
-            m.items().len(),
-            m.options().len(),
-            links.as_secs_f64() * 1e3,
-            fast.as_secs_f64() * 1e3,
-            links.as_secs_f64() / fast.as_secs_f64(),
-        );
-    }
-    Ok(())
 }
 
 fn micros_per(d: Duration, n: usize) -> f64 {
@@ -242,10 +189,10 @@ fn sudoku(args: &[String]) -> Result<(), String> {
         "sudoku: solving the empty 9x9 grid: {:.0} µs",
         micros_per(t.elapsed(), 1)
     );
-    // The same puzzles through dlx-core's generic bit-set engine, and through dancing links
-    // (the engine 9x9 used before).
-    let mut bits = Solver::new().bands(false).bits_up_to(3);
-    let mut links = Solver::new().bands(false).bits_up_to(1);
+    // The same puzzles through the candidate masks (the engine of 16x16 and up), and through
+    // plain dancing links (the engine 9x9 used before).
+    let mut masks = Solver::new().bands(false).masks_from(3);
+    let mut links = Solver::new().bands(false);
     for &(set, rebuild) in SUDOKU_SETS {
         let path = data_dir().join("sudoku/9x9").join(set);
         let text = std::fs::read_to_string(&path)
@@ -261,7 +208,7 @@ fn sudoku(args: &[String]) -> Result<(), String> {
                 .solve(p)
                 .ok_or_else(|| format!("{set}: no solution for {}", p.to_line()))?;
             let same = |other: &mut Solver| other.solve(p).as_ref() == Some(&s);
-            if !s.solves(p) || !solver.is_unique(p) || !same(&mut bits) || !same(&mut links) {
+            if !s.solves(p) || !solver.is_unique(p) || !same(&mut masks) || !same(&mut links) {
                 return Err(format!(
                     "{set}: wrong or non-unique solution for {}",
                     p.to_line()
@@ -292,7 +239,7 @@ fn sudoku(args: &[String]) -> Result<(), String> {
             solve = solve.min(time(&mut solver, false));
             unique = unique.min(time(&mut solver, true));
         }
-        let (bits_solve, bits_unique) = (time(&mut bits, false), time(&mut bits, true));
+        let (masks_solve, masks_unique) = (time(&mut masks, false), time(&mut masks, true));
         let (links_solve, links_unique) = (time(&mut links, false), time(&mut links, true));
         let name = set.trim_end_matches(".txt");
         let (solve, unique) = (micros_per(solve, n), micros_per(unique, n));
@@ -301,7 +248,7 @@ fn sudoku(args: &[String]) -> Result<(), String> {
              uniqueness (count to 2) {unique:.1} µs/puzzle"
         );
         for (engine, s, u) in [
-            ("generic bit sets", bits_solve, bits_unique),
+            ("candidate masks", masks_solve, masks_unique),
             ("dancing links", links_solve, links_unique),
         ] {
             let (s, u) = (micros_per(s, n), micros_per(u, n));
@@ -317,7 +264,7 @@ fn sudoku(args: &[String]) -> Result<(), String> {
                     let (m, _) = puzzle_matrix(std::hint::black_box(p));
                     // The same column rule as the links solver, so only the set-up differs.
                     let _ =
-                        std::hint::black_box(Dlx::new(&m).search().heuristic(SEARCH_RULE).first());
+                        std::hint::black_box(Dlx::new(&m).solve().heuristic(SEARCH_RULE).first());
                 }
             });
             println!(

@@ -86,9 +86,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let mut knuth = Duration::MAX;
         let mut stats = Stats::default();
         for _ in 0..rounds.max(1) {
-            let (t, seq) = timed(|| dlx.count(h));
+            let (t, seq) = timed(|| dlx.solve().heuristic(h).count());
             (one, stats) = (one.min(t), seq);
-            let (t, untested) = timed(|| dlx.search().heuristic(h).dead_end_test(false).count());
+            let (t, untested) = timed(|| dlx.solve().heuristic(h).dead_end_test(false).count());
             plain = plain.min(t);
             if untested != stats {
                 return Err(format!(
@@ -163,7 +163,7 @@ fn xcc(args: &[String], file: &str, rounds: usize, threads: usize) -> Result<(),
     let (mut one, mut all, mut theirs) = (Duration::MAX, Duration::MAX, Duration::MAX);
     let mut stats = Stats::default();
     for _ in 0..rounds.max(1) {
-        let (t, seq) = timed(|| x.count());
+        let (t, seq) = timed(|| x.solve().count());
         (one, stats) = (one.min(t), seq);
         let (t, par) = timed(|| x.solve().threads(threads).count());
         all = all.min(t);
@@ -228,7 +228,7 @@ fn copies_side_by_side(
     let figures: Vec<Stats> = std::thread::scope(|s| {
         let handles: Vec<_> = arenas
             .into_iter()
-            .map(|mut dlx| s.spawn(move || dlx.count(h)))
+            .map(|mut dlx| s.spawn(move || dlx.solve().heuristic(h).count()))
             .collect();
         handles
             .into_iter()

@@ -33,14 +33,12 @@ tasks:
         done. --board spiked: the spiked diamond instead (finished, in results/aztec-spiked).
   bench <target> [--rounds N]
         Timings as ratios against a baseline in the same run. Targets:
-        bits: dlx-core's bit-set engine vs. dancing links, counting all solutions of
-          8, 10 and 12 queens and the 3x20, 4x15 and 6x10 pentomino rectangles.
         search [--baseline REV] [--dance PATH]: updates/s on one thread and the all-cores
           speed-up for 6x10, 14 queens and Scott; optionally against another revision's
           dlx and a local build of Knuth's dance.w.
         sudoku [--peer PATH] [--large [--links-limit S]]: µs per puzzle on top95, top1465, forum_hardest_1106 and
           royle_17clue_sample (first solution and uniqueness): the 9x9 band layer vs.
-          dlx-core's generic bit sets vs. dancing links vs. a per-puzzle rebuild. --peer runs another solver on the same
+          the candidate masks vs. dancing links vs. a per-puzzle rebuild. --peer runs another solver on the same
           files and prints its figures and the ratios; its contract: `PATH FILE ROUNDS`
           reads FILE (one 9x9 puzzle of 81 characters per line, `.` or `0` blank; skip
           other lines) and prints one line of two numbers, µs per puzzle for the first

@@ -1,5 +1,5 @@
 //! Algorithm DLX on paper problems short enough for criterion, with the dead-end test
-//! (`Search::dead_end_test`) on and off in the same run: the ratio of the two is the test's
+//! (`Solve::dead_end_test`) on and off in the same run: the ratio of the two is the test's
 //! gain on that problem. The figures of both are checked equal before timing.
 //!
 //! `cargo xtask bench search` times the longer benchmark problems (6x10, 14 queens, Scott's)
@@ -26,14 +26,14 @@ fn search(c: &mut Criterion) {
         let problem = dlx_paper::problem(name).expect("a named problem");
         let h = problem.heuristic;
         let mut dlx = Dlx::new(&problem.matrix);
-        let tested = dlx.count(h);
-        let plain = dlx.search().heuristic(h).dead_end_test(false).count();
+        let tested = dlx.solve().heuristic(h).count();
+        let plain = dlx.solve().heuristic(h).dead_end_test(false).count();
         assert_eq!(tested, plain, "{name}: the test changed the figures");
         group.throughput(Throughput::Elements(tested.updates));
         for on in [true, false] {
             let label = if on { "dead-end test" } else { "plain" };
             group.bench_with_input(BenchmarkId::new(label, name), &on, |b, &on| {
-                b.iter(|| black_box(dlx.search().heuristic(h).dead_end_test(on).count().updates))
+                b.iter(|| black_box(dlx.solve().heuristic(h).dead_end_test(on).count().updates))
             });
         }
     }

@@ -3,7 +3,10 @@
 //!
 //! ```
 //! let problem = dlx_paper::problem("matrix3")?;
-//! let stats = dlx_core::Dlx::new(&problem.matrix).count(problem.heuristic);
+//! let stats = dlx_core::Dlx::new(&problem.matrix)
+//!     .solve()
+//!     .heuristic(problem.heuristic)
+//!     .count();
 //! assert_eq!((stats.solutions, stats.updates), (1, 30));
 //!
 //! let table = dlx_paper::table("matrix3").unwrap();

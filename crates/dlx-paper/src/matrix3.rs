@@ -43,13 +43,10 @@ fn build() -> Table {
         ("leftmost", Heuristic::Leftmost),
     ] {
         let mut dlx = Dlx::new(&m);
-        let mut search = dlx.search().heuristic(h);
-        let printed = search
-            .next()
+        let printed = (dlx.solve().heuristic(h).first().0)
             .map(|s| s.lines(&m).join(" / "))
             .unwrap_or_default();
-        drop(search);
-        let stats = dlx.count(h);
+        let stats = dlx.solve().heuristic(h).count();
         let mut values = vec![printed];
         values.extend((0..3).map(|k| Table::num(stats.levels.get(k).map_or(0, |l| l.updates))));
         values.push(Table::num(stats.updates));

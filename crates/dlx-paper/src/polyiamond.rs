@@ -146,7 +146,7 @@ pub(crate) const TABLES: [TableSpec; 4] = [
 
 fn count(puzzle: Puzzle) -> Stats {
     let placed = puzzle.build().expect("the paper's puzzles build");
-    Dlx::new(&placed.matrix).count(Heuristic::Mrv)
+    Dlx::new(&placed.matrix).solve().count()
 }
 
 fn rhombus_table() -> Table {
@@ -188,8 +188,8 @@ struct SymmetrySummary {
 
 fn symmetry_summary(placed: &Placed) -> SymmetrySummary {
     let mut scores: Vec<Scores> = Vec::new();
-    let stats = Dlx::new(&placed.matrix).search().run(|view| {
-        let labels = placed.labelling(&view.to_solution());
+    let stats = Dlx::new(&placed.matrix).solve().run(|s| {
+        let labels = placed.labelling(s);
         let by_reflection =
             reflection_scores(&placed.board, &labels).expect("the hexagon is six-fold symmetric");
         scores.extend(drawings(by_reflection));
@@ -542,8 +542,7 @@ pub struct Figure {
 }
 
 fn draw(name: &str, placed: &Placed, caption: String, quarter_turn: bool) -> Option<Figure> {
-    let mut dlx = Dlx::new(&placed.matrix);
-    let first = dlx.first()?;
+    let first = Dlx::new(&placed.matrix).solve().first().0?;
     Some(draw_labelling(
         name,
         &placed.board,
@@ -619,7 +618,7 @@ pub fn figure_8f() -> Option<Figure> {
 pub fn figures() -> Vec<Figure> {
     let mut out = Vec::new();
     let rhombus = problems::rhombus().build().expect("the rhombus builds");
-    let s = Dlx::new(&rhombus.matrix).count(Heuristic::Mrv);
+    let s = Dlx::new(&rhombus.matrix).solve().count();
     out.extend(draw(
         "fig7-rhombus",
         &rhombus,
@@ -682,7 +681,7 @@ mod tests {
     #[test]
     fn rhombus_solutions_render_as_six_strips_of_twelve_triangles() {
         let p = crate::problem("hexiamonds-rhombus").unwrap();
-        let first = Dlx::new(&p.matrix).first().unwrap();
+        let first = Dlx::new(&p.matrix).solve().first().0.unwrap();
         let picture = (p.render)(&first);
         let lines: Vec<&str> = picture.lines().collect();
         assert_eq!(lines.len(), 6);

@@ -13,7 +13,9 @@
 //! * `tetrasticks-aztec-spiked`: the same pieces in the spiked diamond (every segment joining
 //!   points with |x| + |y| ≤ 5), also 100 segments, once taken for Figure 15's board.
 
-use dlx_core::{Dlx, Heuristic, Stats};
+use std::ops::ControlFlow;
+
+use dlx_core::{Dlx, Stats};
 use dlx_polystick::{
     Arrangement, Board, Crossings, PolystickError, Puzzle, draw, one_sided, orbits,
     parse_piece_set, tetrasticks,
@@ -180,7 +182,7 @@ pub(crate) fn named(name: &str) -> Puzzle {
 
 fn count(puzzle: &Puzzle) -> Stats {
     let built = puzzle.build().expect("the paper's puzzles build");
-    Dlx::new(&built.matrix).count(Heuristic::Mrv)
+    Dlx::new(&built.matrix).solve().count()
 }
 
 fn welded() -> Table {
@@ -201,8 +203,11 @@ fn welded() -> Table {
         .build()
         .expect("the paper's puzzles build");
     let mut dlx = Dlx::new(&built.matrix);
-    let solutions: Vec<_> = dlx.solutions().map(|s| built.arrangement(&s)).collect();
-    let stats = dlx.count(Heuristic::Mrv);
+    let mut solutions = Vec::new();
+    let stats = dlx.solve().run(|s| {
+        solutions.push(built.arrangement(s));
+        ControlFlow::Continue(())
+    });
     let classes = orbits(&solutions, &built.board, &built.pieces);
     let sizes: Vec<String> = classes.sizes.iter().map(|s| s.to_string()).collect();
     t.row(
@@ -345,20 +350,13 @@ fn first_solutions(
     mut keep: impl FnMut(&dlx_polystick::Arrangement) -> bool,
     n: usize,
 ) -> Vec<dlx_polystick::Arrangement> {
-    let mut dlx = Dlx::new(&built.matrix);
-    let mut found = Vec::new();
-    let _ = dlx.search().run(|view| {
-        let a = built.arrangement(&view.to_solution());
-        if keep(&a) {
-            found.push(a);
-        }
-        if found.len() >= n {
-            std::ops::ControlFlow::Break(())
-        } else {
-            std::ops::ControlFlow::Continue(())
-        }
-    });
-    found
+    Dlx::new(&built.matrix)
+        .solve()
+        .iter()
+        .map(|s| built.arrangement(&s))
+        .filter(|a| keep(a))
+        .take(n)
+        .collect()
 }
 
 /// Figures 11, 12, 13 and 15, computed: the first solution found for each piece left out of
@@ -568,7 +566,11 @@ mod tests {
     #[test]
     fn the_render_draws_the_board() {
         let problem = crate::problem("tetrasticks-welded-4x4").unwrap();
-        let solution = dlx_core::Dlx::new(&problem.matrix).first().unwrap();
+        let solution = dlx_core::Dlx::new(&problem.matrix)
+            .solve()
+            .first()
+            .0
+            .unwrap();
         let picture = (problem.render)(&solution);
         assert_eq!(picture.lines().count(), 9);
         assert!(picture.contains('X') && picture.contains('f'));

@@ -39,7 +39,7 @@ use std::collections::BTreeSet;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use dlx_core::{Dlx, Heuristic, Stats};
+use dlx_core::{Dlx, Stats};
 use dlx_polyiamond::cell::symmetry;
 use dlx_polyiamond::hexiamonds::{free_set, rhombus_order};
 use dlx_polyiamond::problems;
@@ -250,10 +250,10 @@ fn count_in(order: &str, board: &[Cell], sphinx: &[Shape], limit: Option<u64>) -
     p.pieces(set);
     let placed = p.build().expect("72 triangles");
     let mut dlx = Dlx::new(&placed.matrix);
-    let search = dlx.search().heuristic(Heuristic::Mrv);
+    let solve = dlx.solve();
     match limit {
-        Some(n) => search.limit(n).count(),
-        None => search.count(),
+        Some(n) => solve.limit(n).count(),
+        None => solve.count(),
     }
 }
 
@@ -491,7 +491,7 @@ fn other_pieces(path: &str) {
                 }
                 let mut p = Puzzle::new(board);
                 p.pieces(set);
-                let st = Dlx::new(&p.build().unwrap().matrix).count(Heuristic::Mrv);
+                let st = Dlx::new(&p.build().unwrap().matrix).solve().count();
                 let score = distance(&st, t);
                 let tag = if score == 0 && st.solutions == t.0 {
                     "MATCH "
@@ -579,7 +579,9 @@ fn main() {
         return;
     }
     let threads: usize = arg.and_then(|a| a.parse().ok()).unwrap_or(2);
-    let r = Dlx::new(&problems::rhombus().build().unwrap().matrix).count(Heuristic::Mrv);
+    let r = Dlx::new(&problems::rhombus().build().unwrap().matrix)
+        .solve()
+        .count();
     assert_eq!((r.solutions, r.nodes, r.updates), (156, 70_505, 37_313_405));
     eprintln!("rhombus reproduced: {r:?}");
 

@@ -40,7 +40,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use dlx_core::{Dlx, Heuristic, MatrixBuilder};
+use dlx_core::{Dlx, MatrixBuilder};
 use dlx_polyomino::{Shape, pentominoes, square_tetromino};
 
 const PAPER_UPDATES: u64 = 1_526_279_783;
@@ -298,7 +298,7 @@ impl Variant {
                 b.option(&items).expect("known items");
             }
             let m = b.build().expect("a valid matrix");
-            let s = Dlx::new(&m).count(Heuristic::Mrv);
+            let s = Dlx::new(&m).solve().count();
             sol += s.solutions;
             nodes += s.nodes;
             upd += s.updates;

@@ -43,7 +43,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use dlx_core::{Dlx, Heuristic, Stats};
+use dlx_core::{Dlx, Stats};
 use dlx_polyiamond::board::unit_hexagon;
 use dlx_polyiamond::cell::Point;
 use dlx_polyiamond::hexiamonds::{one_sided, one_sided_set};
@@ -121,7 +121,7 @@ impl Job {
 
     fn run(&self, centre: Point) -> Stats {
         let placed = self.puzzle(centre).build().expect("the hexagon builds");
-        Dlx::new(&placed.matrix).count(Heuristic::Mrv)
+        Dlx::new(&placed.matrix).solve().count()
     }
 }
 

@@ -147,7 +147,7 @@ mod tests {
     use std::path::Path;
 
     use dlx_campaign::{RunKey, Shards, Split};
-    use dlx_core::{Dlx, OptionId};
+    use dlx_core::{Dlx, OptionId, Problem};
     use dlx_polystick::{Orbits, Symmetry, orbits};
 
     use super::super::{HEURISTIC, campaign_subcases, spiked_dir};
@@ -162,15 +162,16 @@ mod tests {
     /// The search `dlx campaign run` makes of one subcase's shards, here on dlx-core directly:
     /// the fixed row first, one plan, every solution's rows kept.
     fn search_all(shards: &Shards) {
-        let mut dlx = Dlx::new(&shards.matrix);
-        for &o in &shards.fixed {
-            dlx.fix(o).unwrap();
-        }
-        let plan = dlx.shard_plan(shards.heuristic, shards.shards).unwrap();
+        let mut problem = Problem::new(&shards.matrix);
+        let fixed = || shards.fixed.iter().copied();
+        let plan = (problem.solve().heuristic(shards.heuristic).fix(fixed()))
+            .unwrap()
+            .plan_shards(shards.shards)
+            .unwrap();
         for k in 1..=shards.shards {
             let mut rows = Vec::new();
-            let solve = dlx.solve().heuristic(shards.heuristic);
-            let mut solve = solve.shard_plan(&plan, k).unwrap();
+            let solve = problem.solve().heuristic(shards.heuristic).fix(fixed());
+            let mut solve = solve.unwrap().shard_plan(&plan, k).unwrap();
             let cut = solve.shard_cut().unwrap();
             let stats = solve.run(|s| {
                 let mut r = s.sorted_options();
@@ -230,8 +231,9 @@ mod tests {
         // The shards add up to exactly one plain search of each subcase.
         for (done, sub) in report.subcases.iter().zip(&subs) {
             let mut dlx = Dlx::new(&sub.built.matrix);
-            dlx.fix(sub.x_option).unwrap();
-            let whole = dlx.count(HEURISTIC);
+            let whole = (dlx.solve().heuristic(HEURISTIC).fix([sub.x_option]))
+                .unwrap()
+                .count();
             assert_eq!(
                 (done.stats.solutions, done.stats.updates, done.stats.nodes),
                 (whole.solutions, whole.updates, whole.nodes),
@@ -378,13 +380,15 @@ mod tests {
         };
         for i in 0..split.subcases.len() {
             let shards = split.subcase(i).unwrap();
-            let mut dlx = Dlx::new(&shards.matrix);
-            dlx.fix(shards.fixed[0]).unwrap();
-            let plan = dlx.shard_plan(shards.heuristic, shards.shards).unwrap();
+            let mut problem = Problem::new(&shards.matrix);
+            let fixed = [shards.fixed[0]];
+            let plan = (problem.solve().heuristic(shards.heuristic).fix(fixed))
+                .unwrap()
+                .plan_shards(shards.shards)
+                .unwrap();
             for r in shards.progress().done {
                 let file = shards.shard_path(r.k);
-                let cut = dlx
-                    .solve()
+                let cut = (problem.solve().fix(fixed).unwrap())
                     .shard_plan(&plan, r.k)
                     .unwrap()
                     .shard_cut()

@@ -35,8 +35,8 @@ impl Figure {
 /// Every solution of a packing with the S heuristic, and the search's statistics.
 pub fn all_tilings(packing: &Packing) -> (Vec<Tiling>, Stats) {
     let mut out = Vec::new();
-    let stats = Dlx::new(&packing.matrix).search().run(|view| {
-        out.push(packing.tiling(&view.to_solution()));
+    let stats = Dlx::new(&packing.matrix).solve().run(|s| {
+        out.push(packing.tiling(s));
         ControlFlow::Continue(())
     });
     (out, stats)
@@ -90,7 +90,7 @@ pub fn figure6() -> Vec<Figure> {
         .iter()
         .filter_map(|class| {
             let p = packing(&format!("y45-{class}")).expect("y45 classes are named problems");
-            let first = Dlx::new(&p.matrix).search().heuristic(Heuristic::Mrv).first().0?;
+            let first = Dlx::new(&p.matrix).solve().heuristic(Heuristic::Mrv).first().0?;
             Some(Figure {
                 name: format!("figure6-{class}"),
                 caption: format!(

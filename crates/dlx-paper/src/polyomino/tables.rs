@@ -174,7 +174,7 @@ fn one_sided_9x10_search() -> Table {
 
 fn run(name: &str, h: Heuristic) -> Stats {
     let p = packing(name).expect("a named problem");
-    Dlx::new(&p.matrix).count(h)
+    Dlx::new(&p.matrix).solve().heuristic(h).count()
 }
 
 fn num(n: u64) -> String {
@@ -197,7 +197,7 @@ const NODES_NOTE: &str = "nodes = dance.w's total (root and solution leaves incl
 
 fn scott() -> Table {
     let p = packing("scott").expect("named");
-    let s = Dlx::new(&p.matrix).count(Heuristic::Mrv);
+    let s = Dlx::new(&p.matrix).solve().count();
     let mut t = Table::new(
         "scott",
         "Scott's pentomino problem (8x8 minus the centre), full matrix",
@@ -248,9 +248,10 @@ fn scott_subproblems() -> Table {
             ("leftmost", Heuristic::Leftmost),
         ] {
             let mut dlx = Dlx::new(&p.matrix);
-            let kept = dlx.count(h);
-            dlx.fix(fixed).expect("the X row fits");
-            let pre = dlx.count(h);
+            let kept = dlx.solve().heuristic(h).count();
+            let pre = (dlx.solve().heuristic(h).fix([fixed]))
+                .expect("the X row fits")
+                .count();
             t.row(
                 &format!("X={x} {label}"),
                 vec![
@@ -262,6 +263,7 @@ fn scott_subproblems() -> Table {
             );
         }
     }
+    // The notes are part of the snapshot: "Dlx::fix" names what is now `Solve::fix`.
     t.note("X kept: the X column stays (first in the header list) with its one row; X pre-placed:");
     t.note(
         "its cells and column are covered before the search (Dlx::fix). The paper's node counts",
@@ -272,7 +274,10 @@ fn scott_subproblems() -> Table {
 
 /// Knuth's S heuristic up to a depth, then the leftmost rule. The depth is read from the
 /// piece columns still uncovered: each row covers exactly one of the 12.
-fn hybrid(pieces: Vec<ItemId>, after: usize) -> impl FnMut(ActiveItems<'_>) -> ItemId {
+fn hybrid(
+    pieces: Vec<ItemId>,
+    after: usize,
+) -> impl FnMut(ActiveItems<'_>) -> ItemId + Clone + Send + Sync {
     move |items: ActiveItems<'_>| {
         let open = items.clone().filter(|(i, _)| pieces.contains(i)).count();
         let depth = pieces.len() - open;
@@ -305,8 +310,8 @@ fn profile_rows(t: &mut Table, runs: &[Stats], from: usize) {
 fn scott_profile() -> Table {
     let p = packing("scott-x23").expect("named");
     let mut dlx = Dlx::new(&p.matrix);
-    let s = dlx.count(Heuristic::Mrv);
-    let l = dlx.count(Heuristic::Leftmost);
+    let s = dlx.solve().heuristic(Heuristic::Mrv).count();
+    let l = dlx.solve().heuristic(Heuristic::Leftmost).count();
     let mut t = Table::new(
         "scott-profile",
         "Scott X=23 (X kept): the search tree's profile, with and without the S heuristic",
@@ -339,8 +344,8 @@ fn scott_hybrid() -> Table {
         .map(|c| p.matrix.find_item(&c.to_string()).expect("piece column"))
         .collect();
     let mut dlx = Dlx::new(&p.matrix);
-    let after7 = dlx.search().choose_with(hybrid(pieces.clone(), 7)).count();
-    let after8 = dlx.search().choose_with(hybrid(pieces, 8)).count();
+    let after7 = dlx.solve().choose_with(hybrid(pieces.clone(), 7)).count();
+    let after8 = dlx.solve().choose_with(hybrid(pieces, 8)).count();
     let mut t = Table::new(
         "scott-hybrid",
         "Scott X=23: S heuristic at low levels, leftmost after level 7 / after level 8",

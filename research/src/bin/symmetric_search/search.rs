@@ -1,4 +1,4 @@
-//! The most symmetric tilings of a rectangle, by branch and bound on [`Search::prune`]
+//! The most symmetric tilings of a rectangle, by branch and bound on [`Solve::prune`]
 //! (Figure 10's question: "Is this the most symmetrical way to pack one-sided pentominoes
 //! into a rectangle?").
 //!
@@ -12,7 +12,7 @@
 //! below the target. Each placement's incident and boundary edges (and their mirror images)
 //! are bit sets computed once; a node costs a few word operations.
 //!
-//! [`Search::prune`]: dlx_core::Search::prune
+//! [`Solve::prune`]: dlx_core::Solve::prune
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -20,7 +20,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use dlx_core::{ActiveItems, ChosenRow, Dlx, ItemId, OptionId, Search, SolutionView, Stats};
+use dlx_core::{ActiveItems, Dlx, ItemId, OptionId, SolutionView, Solve, Stats};
 use dlx_polyomino::{Packing, Tiling};
 
 /// Edge sets of up to 256 edges.
@@ -293,9 +293,9 @@ pub fn search(
     let over = |p: &Partial| between.saturating_sub(p.mismatches());
 
     let mut dlx = Dlx::new(&packing.matrix);
-    let mut stack = vec![Partial::default(); packing.matrix.items().len() + 1];
-    let split = ordered(dlx.search(), order, &mirror)
-        .prune(|view| cut(view, &geometry, &mut stack, &target, &over))
+    let stack = Mutex::new(vec![Partial::default(); packing.matrix.items().len() + 1]);
+    let split = ordered(dlx.solve(), order, &mirror)
+        .prune(|view| cut(view, &geometry, &stack, &target, &over))
         .split(depth.max(1));
     for s in &split.solutions {
         let options = s.options();
@@ -317,27 +317,30 @@ pub fn search(
                 &mirror,
             );
             scope.spawn(move || {
-                let mut stack = vec![Partial::default(); packing.matrix.items().len() + 1];
+                // This thread's own: each search below is sequential, so never contended.
+                let stack = Mutex::new(vec![Partial::default(); packing.matrix.items().len() + 1]);
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed) * every.max(1);
                     let Some(path) = paths.get(k) else { break };
-                    let base = fix(&mut dlx, path, geometry);
+                    let rows = path.rows().expect("a path of exact cover");
+                    let options: Vec<OptionId> = rows.iter().map(|r| r.option).collect();
+                    let base = partial(&options, geometry);
                     if over(&base) < target.load(Ordering::Relaxed) {
-                        dlx.unfix_all();
                         continue;
                     }
-                    stack[0] = base;
-                    let fixed: Vec<OptionId> = path.iter().map(|r| r.option).collect();
-                    let s = ordered(dlx.search(), order, mirror)
-                        .prune(|view| cut(view, geometry, &mut stack, target, &over))
-                        .run(|view| {
-                            let mut options = fixed.clone();
-                            options.extend(view.rows().map(|r| r.option));
+                    // The search below sees the path's rows first, the first new row at
+                    // depth `rows.len() + 1`.
+                    stack.lock().expect("no panic while held")[rows.len()] = base;
+                    let s = ordered(dlx.solve(), order, mirror)
+                        .prune(|view| cut(view, geometry, &stack, target, &over))
+                        .below(path)
+                        .expect("the split's own path")
+                        .run(|s| {
+                            let options = s.options();
                             let p = partial(&options, geometry);
                             keep(kept, target, raise, over(&p), options, p.0[1]);
                             ControlFlow::Continue(())
                         });
-                    dlx.unfix_all();
                     stats.lock().expect("no panic while held").merge(&s);
                 }
             });
@@ -395,16 +398,23 @@ fn mirror_items(packing: &Packing, axis: Axis) -> Vec<Option<ItemId>> {
 }
 
 /// A search under an [`Order`]'s rule.
-fn ordered<'a>(search: Search<'a>, order: Order, mirror: &'a [Option<ItemId>]) -> Search<'a> {
+fn ordered<'a>(
+    solve: Solve<'a, Dlx>,
+    order: Order,
+    mirror: &'a [Option<ItemId>],
+) -> Solve<'a, Dlx> {
     match order {
-        Order::Mrv => search,
-        Order::Mirror => search.choose_with(rule(mirror, usize::MAX / 2)),
-        Order::Ties => search.choose_with(rule(mirror, 0)),
+        Order::Mrv => solve,
+        Order::Mirror => solve.choose_with(rule(mirror, usize::MAX / 2)),
+        Order::Ties => solve.choose_with(rule(mirror, 0)),
     }
 }
 
 /// The column rule of [`Order::Mirror`].
-fn rule(mirror: &[Option<ItemId>], slack: usize) -> impl FnMut(ActiveItems<'_>) -> ItemId + '_ {
+fn rule(
+    mirror: &[Option<ItemId>],
+    slack: usize,
+) -> impl FnMut(ActiveItems<'_>) -> ItemId + Clone + Send + Sync + '_ {
     let mut active = vec![false; mirror.len()];
     move |items: ActiveItems<'_>| {
         let (mut best, mut min) = (usize::MAX, usize::MAX);
@@ -436,22 +446,16 @@ fn partial(options: &[OptionId], geometry: &Geometry) -> Partial {
         .fold(Partial::default(), |p, &o| p.with(&geometry.options[o]))
 }
 
-/// Fixes a path's options; the partial tiling they make.
-fn fix(dlx: &mut Dlx, path: &[ChosenRow], geometry: &Geometry) -> Partial {
-    path.iter().fold(Partial::default(), |p, r| {
-        dlx.fix(r.option).expect("the split's own path");
-        p.with(&geometry.options[r.option])
-    })
-}
-
-/// The prune test: extends the partial tiling of the rows above by the new row.
+/// The prune test: extends the partial tiling of the rows above by the new row. `stack[d]`
+/// holds the partial tiling of the first `d` rows; one search at a time uses it.
 fn cut(
     view: &SolutionView<'_>,
     geometry: &Geometry,
-    stack: &mut [Partial],
+    stack: &Mutex<Vec<Partial>>,
     target: &AtomicUsize,
     over: &impl Fn(&Partial) -> usize,
 ) -> bool {
+    let mut stack = stack.lock().expect("no panic while held");
     let depth = view.len();
     let row = view.rows().last().expect("a prune sees at least one row");
     stack[depth] = stack[depth - 1].with(&geometry.options[row.option]);
@@ -490,8 +494,8 @@ mod tests {
     /// Every tiling of the packing, by a plain search.
     fn all_tilings(packing: &Packing) -> Vec<Tiling> {
         let mut out = Vec::new();
-        let _ = Dlx::new(&packing.matrix).search().run(|view| {
-            out.push(packing.tiling(&view.to_solution()));
+        let _ = Dlx::new(&packing.matrix).solve().run(|s| {
+            out.push(packing.tiling(s));
             ControlFlow::Continue(())
         });
         out
