@@ -561,7 +561,7 @@ impl<'a> Search<'a> {
         let (interrupt, stop) = (self.interrupt, self.stop);
         // The per-depth arrays have `primaries + 1` entries, and the depth never exceeds the
         // number of primary items (each chosen row covers at least one), so `level` is in
-        // bounds. Indexing checks it all the same (1% on queens, ARCHITECTURE.md), so that no
+        // bounds. Indexing checks it all the same (1% on queens, docs/performance.md), so that no
         // state of the links can make the search write out of bounds.
         loop {
             if recover {
