@@ -36,6 +36,8 @@
 //! # Ok::<(), dlx_campaign::RecordError>(())
 //! ```
 
+use itertools::Itertools;
+
 mod folder;
 mod record;
 mod runner;
@@ -73,9 +75,10 @@ pub enum RecordError {
 /// The first few missing shards name the gap; thousands would drown it.
 fn shown(missing: &[usize]) -> String {
     const SHOWN: usize = 20;
-    let mut list: Vec<String> = missing.iter().take(SHOWN).map(usize::to_string).collect();
+    let list = missing.iter().take(SHOWN).join(", ");
     if missing.len() > SHOWN {
-        list.push(format!("... ({} missing in all)", missing.len()));
+        format!("{list}, ... ({} missing in all)", missing.len())
+    } else {
+        list
     }
-    list.join(", ")
 }

@@ -211,8 +211,8 @@ impl Shards {
         flag: &AtomicBool,
     ) -> Result<(Stats, usize, usize, Option<Vec<Vec<usize>>>), CampaignError> {
         let invalid = |e: &dyn std::fmt::Display| CampaignError::Invalid(e.to_string());
-        let mut solve = (problem.solve().fix(self.fixed.iter().copied()))
-            .map_err(|e| invalid(&e))?
+        // The plan fixes the options it was made with.
+        let mut solve = (problem.solve())
             .shard_plan(plan, k)
             .map_err(|e| invalid(&e))?
             .threads(threads)

@@ -186,7 +186,10 @@ impl Searcher for Dlx {
         how: &How<'_>,
         visit: Option<&mut dyn FnMut(&Solution)>,
     ) -> Result<Stats, PathError> {
-        let search = self.searcher(how, rows_of(path)?)?;
+        let rows = rows_of(path)?;
+        // A cut's paths are its tree's, but a plan's fields are public: checked.
+        self.check_path(how.fixed, path)?;
+        let search = self.searcher(how, rows)?;
         Ok(match visit {
             None => search.count(),
             Some(visit) => {
@@ -283,7 +286,7 @@ impl Searcher for Dlx {
 
     fn check_path(&mut self, fixed: &[OptionId], path: &Path) -> Result<(), PathError> {
         let rows = rows_of(path)?;
-        Search::over(self.arena()).check_prefix(fixed, rows)
+        self.arena().check_prefix(fixed, rows)
     }
 }
 

@@ -100,3 +100,8 @@ pub use solution::{ChosenRow, Solution};
 pub use solve::{ShardCut, Solutions, Solve};
 pub use stats::{Level, Stats};
 pub use xcc::Xcc;
+
+/// The examples of the crate's README, run as doctests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -27,9 +27,10 @@
 use std::mem::size_of;
 use std::sync::{Arc, OnceLock};
 
-use crate::dlx::FixError;
+use crate::dlx::{FixError, PathError};
 use crate::matrix::{ItemId, ItemKind, Matrix, OptionId};
 use crate::rowsets::RowSets;
+use crate::solution::ChosenRow;
 
 /// A node's byte offset in the arena.
 pub(crate) type Link = u32;
@@ -527,6 +528,21 @@ impl Links {
             }
         }
         Ok(())
+    }
+
+    /// Whether the options of `fixed` then the rows of `path` can all be chosen together;
+    /// otherwise the place in the path of the first that cannot (0 for a fixed option).
+    pub(crate) fn check_prefix(
+        &self,
+        fixed: &[OptionId],
+        path: &[ChosenRow],
+    ) -> Result<(), PathError> {
+        let options = fixed.iter().copied().chain(path.iter().map(|r| r.option));
+        self.check_choice(options)
+            .map_err(|(index, source)| PathError {
+                index: index.saturating_sub(fixed.len()),
+                source,
+            })
     }
 
     /// Covers every item of an option, left to right, as the search does for a chosen row.

@@ -244,19 +244,8 @@ impl<'a> Search<'a> {
     }
 
     /// Whether the options of `fixed` then `path` can all be chosen together.
-    pub(crate) fn check_prefix(
-        &self,
-        fixed: &[OptionId],
-        path: &[ChosenRow],
-    ) -> Result<(), PathError> {
-        let options = fixed.iter().copied().chain(path.iter().map(|r| r.option));
-        self.links
-            .check_choice(options)
-            .map_err(|(index, source)| PathError {
-                // A fixed option's clash is found by `Search::fix` first; here it is the path's.
-                index: index.saturating_sub(fixed.len()),
-                source,
-            })
+    fn check_prefix(&self, fixed: &[OptionId], path: &[ChosenRow]) -> Result<(), PathError> {
+        self.links.check_prefix(fixed, path)
     }
 
     /// Starts over below another path (checked as [`Search::prefix`] checks it), once this

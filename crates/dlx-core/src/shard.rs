@@ -51,6 +51,9 @@ pub struct ShardPlan {
     pub fingerprint: u64,
     /// The heuristic whose tree the plan cuts.
     pub heuristic: Heuristic,
+    /// The options fixed before the search ([`crate::Solve::fix`]): a run of a shard of the
+    /// plan fixes them too ([`crate::Solve::shard_plan`]).
+    pub fixed: Vec<crate::OptionId>,
 }
 
 /// Why a shard cannot be planned or searched.
@@ -134,6 +137,7 @@ pub(crate) fn plan<E: Engine>(
         load,
         fingerprint: engine.fingerprint_with(how.fixed),
         heuristic: how.heuristic,
+        fixed: how.fixed.to_vec(),
     })
 }
 

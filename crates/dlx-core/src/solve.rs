@@ -246,21 +246,32 @@ impl<'a, E: Engine> Solve<'a, E> {
     }
 
     /// Searches only shard `k` of a plan made beforehand ([`Solve::plan_shards`]), with the
-    /// plan's rule. A plan made for another problem (matrix, fixed options) or another rule
-    /// than one set by [`Solve::heuristic`] is refused, as is a shard it does not have. Fix
-    /// options ([`Solve::fix`]) before naming the plan.
+    /// plan's rule and the options it was made with fixed (unless options are fixed here:
+    /// then they must be the plan's). A plan made for another problem (matrix, fixed
+    /// options) or another rule than one set by [`Solve::heuristic`] is refused, as is a
+    /// shard it does not have.
     pub fn shard_plan(mut self, plan: &'a ShardPlan, k: usize) -> Result<Self, ShardError> {
         let s = &self.settings;
-        let this = self.engine.fingerprint_with(&s.fixed);
+        let fixed = if s.fixed.is_empty() {
+            &plan.fixed
+        } else {
+            &s.fixed
+        };
+        let this = self.engine.fingerprint_with(fixed);
+        let foreign = ShardError::ForeignPlan {
+            plan: plan.fingerprint,
+            this,
+        };
         if plan.fingerprint != this || (s.heuristic_set && s.heuristic != plan.heuristic) {
-            return Err(ShardError::ForeignPlan {
-                plan: plan.fingerprint,
-                this,
-            });
+            return Err(foreign);
         }
         if k == 0 || k > plan.shards {
             return Err(ShardError::NoSuchShard { k, n: plan.shards });
         }
+        let fixed = fixed.clone();
+        // A plan's fields are public: its options are checked as any fixed options are.
+        self.engine.check_fixed(&fixed).map_err(|_| foreign)?;
+        self.settings.fixed = fixed;
         self.settings.heuristic = plan.heuristic;
         self.settings.heuristic_set = true;
         self.settings.part = Part::Plan { plan, k };
@@ -350,14 +361,16 @@ impl<'a, E: Engine> Solve<'a, E> {
         self.go(Some(&mut visit))
     }
 
-    /// The first solution found, and the figures of the search up to it.
-    pub fn first(self) -> (Option<Solution>, Stats) {
+    /// The first solution found (on one thread, Knuth's first; on several, the first any
+    /// thread finds), or `None` when there is none. The figures of the search up to it are
+    /// [`Solve::iter`]'s after its first step, or a count with [`Solve::limit`] 1.
+    pub fn first(self) -> Option<Solution> {
         let mut first = None;
-        let stats = self.limit(1).run(|s| {
+        let _ = self.limit(1).run(|s| {
             first = Some(s.clone());
             ControlFlow::Break(())
         });
-        (first, stats)
+        first
     }
 
     /// Every solution, lazily, in Knuth's order, on the calling thread ([`Solve::threads`] and

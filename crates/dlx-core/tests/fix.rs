@@ -13,7 +13,7 @@ fn fixing_an_option_restricts_the_search_and_leaves_the_arena_as_it_was() {
     // A D, the option of the only solution.
     let s = dlx.solve().fix([3]).unwrap().count();
     assert_eq!(s.solutions, 1);
-    let first = dlx.solve().fix([3]).unwrap().first().0.unwrap();
+    let first = dlx.solve().fix([3]).unwrap().first().unwrap();
     assert_eq!(first.sorted_options(), vec![0, 4]);
 
     assert_eq!(
@@ -32,7 +32,7 @@ fn fixing_an_option_restricts_the_search_and_leaves_the_arena_as_it_was() {
     // Everything is covered: the empty selection is the one solution, at the root.
     let s = dlx.solve().fix([3, 0]).unwrap().fix([4]).unwrap().count();
     assert_eq!((s.solutions, s.nodes, s.updates), (1, 1, 0));
-    let (first, _) = dlx.solve().fix([3, 0, 4]).unwrap().first();
+    let first = dlx.solve().fix([3, 0, 4]).unwrap().first();
     assert_eq!(first.unwrap().rows.len(), 0);
     assert_eq!(dlx, pristine);
 }

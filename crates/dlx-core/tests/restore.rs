@@ -25,7 +25,7 @@ fn arena_is_restored_after_complete_and_interrupted_searches() {
     assert!(!stats.complete);
     assert_eq!(dlx, pristine);
 
-    assert!(dlx.solve().first().0.is_some());
+    assert!(dlx.solve().first().is_some());
     assert_eq!(dlx, pristine);
 
     // An iterator dropped half-way.
@@ -51,12 +51,16 @@ fn limit_larger_than_the_count_completes() {
 #[test]
 fn first_on_a_matrix_without_solutions_is_none_and_complete() {
     let m = format::parse("a b\na\n").unwrap();
-    let (sol, stats) = Dlx::new(&m).solve().first();
+    let mut dlx = Dlx::new(&m);
+    let mut search = dlx.solve().iter();
+    let (sol, stats) = (search.next(), search.stats());
     assert!(sol.is_none());
     assert!(stats.complete);
     // The S heuristic picks the empty column b at once: covering it costs 1, only the root.
     assert_eq!((stats.nodes, stats.updates), (1, 1));
     // Leftmost: cover a (1), try row `a` (a node), then b has no rows: covering it costs 1.
-    let (_, stats) = Dlx::new(&m).solve().heuristic(Heuristic::Leftmost).first();
+    drop(search);
+    let mut search = dlx.solve().heuristic(Heuristic::Leftmost).iter();
+    let (_, stats) = (search.next(), search.stats());
     assert_eq!((stats.nodes, stats.updates), (2, 2));
 }

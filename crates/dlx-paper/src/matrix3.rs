@@ -43,7 +43,7 @@ fn build() -> Table {
         ("leftmost", Heuristic::Leftmost),
     ] {
         let mut dlx = Dlx::new(&m);
-        let printed = (dlx.solve().heuristic(h).first().0)
+        let printed = (dlx.solve().heuristic(h).first())
             .map(|s| s.lines(&m).join(" / "))
             .unwrap_or_default();
         let stats = dlx.solve().heuristic(h).count();

@@ -542,7 +542,7 @@ pub struct Figure {
 }
 
 fn draw(name: &str, placed: &Placed, caption: String, quarter_turn: bool) -> Option<Figure> {
-    let first = Dlx::new(&placed.matrix).solve().first().0?;
+    let first = Dlx::new(&placed.matrix).solve().first()?;
     Some(draw_labelling(
         name,
         &placed.board,
@@ -681,7 +681,7 @@ mod tests {
     #[test]
     fn rhombus_solutions_render_as_six_strips_of_twelve_triangles() {
         let p = crate::problem("hexiamonds-rhombus").unwrap();
-        let first = Dlx::new(&p.matrix).solve().first().0.unwrap();
+        let first = Dlx::new(&p.matrix).solve().first().unwrap();
         let picture = (p.render)(&first);
         let lines: Vec<&str> = picture.lines().collect();
         assert_eq!(lines.len(), 6);

@@ -566,11 +566,7 @@ mod tests {
     #[test]
     fn the_render_draws_the_board() {
         let problem = crate::problem("tetrasticks-welded-4x4").unwrap();
-        let solution = dlx_core::Dlx::new(&problem.matrix)
-            .solve()
-            .first()
-            .0
-            .unwrap();
+        let solution = dlx_core::Dlx::new(&problem.matrix).solve().first().unwrap();
         let picture = (problem.render)(&solution);
         assert_eq!(picture.lines().count(), 9);
         assert!(picture.contains('X') && picture.contains('f'));

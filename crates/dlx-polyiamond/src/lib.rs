@@ -14,7 +14,7 @@
 //! assert_eq!((stats.solutions, stats.nodes, stats.updates), (156, 70_505, 37_313_405));
 //!
 //! // A solution as labelled triangles: one line per strip, the top strip first.
-//! let first = dlx.solve().first().0.unwrap();
+//! let first = dlx.solve().first().unwrap();
 //! let picture = dlx_polyiamond::render::text(&placed.board, &placed.labelling(&first));
 //! assert_eq!(picture.lines().count(), 6);
 //! # Ok::<(), dlx_polyiamond::PolyiamondError>(())

@@ -230,7 +230,7 @@ mod tests {
         assert_eq!(placed.placements.len(), 1);
         assert_eq!(format!("{:?}", placed.matrix.items().len()), "3");
         let mut dlx = dlx_core::Dlx::new(&placed.matrix);
-        let sol = dlx.solve().first().0.unwrap();
+        let sol = dlx.solve().first().unwrap();
         assert_eq!(placed.labelling(&sol).get(Cell::down(0, 0)), Some("D"));
     }
 

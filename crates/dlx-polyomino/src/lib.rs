@@ -19,7 +19,7 @@
 //! let mut dlx = Dlx::new(&packing.matrix);
 //! assert_eq!(dlx.solve().count().solutions, 8);
 //!
-//! let (first, _) = dlx.solve().first();
+//! let first = dlx.solve().first();
 //! let tiling = packing.tiling(&first.expect("a solution"));
 //! assert_eq!(tiling.to_ascii().lines().count(), 3);
 //! assert!(tiling.hsym() <= tiling.piece_edges());

@@ -15,7 +15,7 @@
 //! assert_eq!((stats.solutions, stats.nodes, stats.updates), (92, 1_049, 16_680));
 //!
 //! // Solutions come back as queens on a board.
-//! let first = dlx.solve().first().0.unwrap();
+//! let first = dlx.solve().first().unwrap();
 //! let board = queens.board(&first);
 //! assert_eq!(board.queens().len(), 8);
 //! println!("{}", board.ascii());

@@ -72,7 +72,7 @@ fn names_stay_distinct_beyond_one_character_indices() {
     let m = Queens::new(25).unwrap().matrix();
     assert_eq!(m.options().len(), 625);
     assert!(m.find_item("a47").is_some());
-    let first = Dlx::new(&m).solve().first().0.unwrap();
+    let first = Dlx::new(&m).solve().first().unwrap();
     assert!(Queens::new(25).unwrap().board(&first).is_peaceful());
 }
 
@@ -85,7 +85,7 @@ fn out_of_range_sizes_are_errors() {
 #[test]
 fn pictures_show_every_queen() {
     let q = Queens::new(4).unwrap();
-    let sol = Dlx::new(&q.matrix()).solve().first().0.unwrap();
+    let sol = Dlx::new(&q.matrix()).solve().first().unwrap();
     let board = q.board(&sol);
     assert_eq!(board.ascii().matches('Q').count(), 4);
     assert_eq!(board.svg().matches("<circle").count(), 4);

@@ -35,13 +35,13 @@ fn load(name: &str) -> Option<Vec<Grid>> {
 /// The generic-library way: build the puzzle's matrix, lay out its links, search.
 fn solve_by_rebuilding(grid: &Grid) -> bool {
     let (m, _) = puzzle_matrix(grid);
-    Dlx::new(&m).solve().first().0.is_some()
+    Dlx::new(&m).solve().first().is_some()
 }
 
 /// The same, returning the solution's cell values (the check that rebuilding agrees).
 fn rebuild_solution(grid: &Grid) -> Option<Vec<u8>> {
     let (m, rows) = puzzle_matrix(grid);
-    let solution = Dlx::new(&m).solve().first().0?;
+    let solution = Dlx::new(&m).solve().first()?;
     let mut cells = grid.values().to_vec();
     for row in solution.rows {
         let (cell, v) = rows[row.option];

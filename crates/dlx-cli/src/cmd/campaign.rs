@@ -16,6 +16,7 @@ use dlx_campaign::{
     Symmetry,
 };
 use dlx_core::{Heuristic, MAX_SHARDS, format};
+use itertools::Itertools;
 
 use crate::args::parse_threads;
 use crate::cmd::merge::render;
@@ -472,8 +473,8 @@ fn shards_status(c: &Shards) -> (String, Vec<ShardRecord>) {
         grouped(left as u64)
     );
     if !p.running.is_empty() {
-        let list: Vec<String> = p.running.iter().take(20).map(usize::to_string).collect();
-        text.push_str(&format!("running: {}\n", list.join(", ")));
+        let list = p.running.iter().take(20).format(", ");
+        text.push_str(&format!("running: {list}\n"));
     }
     for d in &p.damaged {
         text.push_str(&format!("damaged: {d}\n"));

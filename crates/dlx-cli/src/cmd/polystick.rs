@@ -12,6 +12,7 @@ use crate::args::SearchArgs;
 use crate::error::CliError;
 use crate::output::{emit_matrix, list_names, read_input, write_output};
 use crate::running::{search_and_report, search_and_report_with};
+use itertools::Itertools;
 
 /// Arguments of `dlx polystick`.
 #[derive(Debug, clap::Args)]
@@ -113,11 +114,8 @@ fn pictures(args: &Args, title: &str, built: &PolystickMatrix, heuristic: Heuris
         if !args.crossing || !crossings.is_empty() {
             let mut caption = format!("{title}, solution {seen}");
             if !crossings.is_empty() {
-                let names: Vec<String> = crossings
-                    .iter()
-                    .map(|p| p.name().unwrap_or_default())
-                    .collect();
-                caption.push_str(&format!(", crossing at {}", names.join(" ")));
+                let names = crossings.iter().map(|p| p.name().unwrap_or_default());
+                caption.push_str(&format!(", crossing at {}", names.format(" ")));
             }
             panels.push((caption, arrangement));
         }

@@ -50,7 +50,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return write_output(path, &format::write(&matrix, Some(&comment)));
     }
     if let Some(path) = &args.svg {
-        let picture = match Dlx::new(&matrix).solve().first().0 {
+        let picture = match Dlx::new(&matrix).solve().first() {
             Some(sol) => queens.board(&sol).svg(),
             None => return Err(CliError::NoSolution(format!("{} queens", args.n))),
         };

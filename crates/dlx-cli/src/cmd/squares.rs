@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use dlx_core::format;
 use dlx_squares::{Grid, Stick, destroy, destroy_all, puzzle};
+use itertools::Itertools;
 use serde_json::json;
 
 use crate::cmd::min_cover::{CoverArgs, count_note, merge, stats_json, stats_text};
@@ -109,8 +110,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
             count_note(d.removals.len(), a.all, d.all)
         );
         for r in &d.removals {
-            let nums: Vec<String> = numbers(r).iter().map(usize::to_string).collect();
-            let _ = writeln!(s, "  {}   (numbers {})", names(r).join(" "), nums.join(" "));
+            let nums = numbers(r).iter().join(" ");
+            let _ = writeln!(s, "  {}   (numbers {nums})", names(r).join(" "));
         }
         let _ = writeln!(
             s,

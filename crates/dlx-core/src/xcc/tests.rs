@@ -185,7 +185,7 @@ proptest! {
             let k = truth.len().div_ceil(2) as u64;
             let stats = xcc.solve().limit(k).count();
             prop_assert_eq!(stats.solutions, k);
-            let (first, _) = xcc.solve().first();
+            let first = xcc.solve().first();
             prop_assert!(truth.contains(&first.unwrap().sorted_options()));
         }
         prop_assert_eq!(xcc.arena.check(), Ok(()));

@@ -90,7 +90,7 @@ pub fn figure6() -> Vec<Figure> {
         .iter()
         .filter_map(|class| {
             let p = packing(&format!("y45-{class}")).expect("y45 classes are named problems");
-            let first = Dlx::new(&p.matrix).solve().heuristic(Heuristic::Mrv).first().0?;
+            let first = Dlx::new(&p.matrix).solve().heuristic(Heuristic::Mrv).first()?;
             Some(Figure {
                 name: format!("figure6-{class}"),
                 caption: format!(
