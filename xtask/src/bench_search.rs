@@ -136,7 +136,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         println!("{line}");
     }
     if let Some(file) = option_value(args, "--xcc") {
-        xcc(args, file, rounds, threads)?;
+        xcc(args, file, rounds, threads, baseline.as_deref())?;
     }
     println!(
         "\ndead ends: one thread's time without the dead-end test over its time with it (the \
@@ -152,8 +152,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The `--xcc FILE` line: one thread, all cores, and Knuth's DLX2 or DLX3 if given.
-fn xcc(args: &[String], file: &str, rounds: usize, threads: usize) -> Result<(), String> {
+/// The `--xcc FILE` line: one thread, all cores, the baseline's `dlx solve` on one thread and
+/// Knuth's DLX2 or DLX3 if given.
+fn xcc(
+    args: &[String],
+    file: &str,
+    rounds: usize,
+    threads: usize,
+    baseline: Option<&Path>,
+) -> Result<(), String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let matrix = format::parse(&text).map_err(|e| format!("{file}: {e}"))?;
     let knuth = option_value(args, "--dlx2")
@@ -161,6 +168,7 @@ fn xcc(args: &[String], file: &str, rounds: usize, threads: usize) -> Result<(),
         .map(PathBuf::from);
     let mut x = dlx_core::Xcc::new(&matrix);
     let (mut one, mut all, mut theirs) = (Duration::MAX, Duration::MAX, Duration::MAX);
+    let mut before = Duration::MAX;
     let mut stats = Stats::default();
     for _ in 0..rounds.max(1) {
         let (t, seq) = timed(|| x.solve().count());
@@ -175,18 +183,28 @@ fn xcc(args: &[String], file: &str, rounds: usize, threads: usize) -> Result<(),
         if let Some(k) = &knuth {
             theirs = theirs.min(time_command(&mut Command::new(k), Some(&text))?);
         }
+        if let Some(bin) = baseline {
+            let mut cmd = Command::new(bin);
+            cmd.arg("solve").arg(file).args(["--threads", "1"]);
+            before = before.min(time_command(&mut cmd, None)?);
+        }
     }
     let name = Path::new(file)
         .file_stem()
         .map_or(file.into(), |s| s.to_string_lossy());
     println!(
-        "\n{:<16} {:>14} {:>10} {:>10} {:>10} {:>9}{}",
+        "\n{:<16} {:>14} {:>10} {:>10} {:>10} {:>9}{}{}",
         "xcc",
         "updates",
         "1 thread",
         "M upd/s",
         "cleansings",
         "speed-up",
+        if baseline.is_some() {
+            "  vs baseline"
+        } else {
+            ""
+        },
         if knuth.is_some() { "  vs Knuth" } else { "" }
     );
     let mut line = format!(
@@ -198,6 +216,12 @@ fn xcc(args: &[String], file: &str, rounds: usize, threads: usize) -> Result<(),
         stats.cleansings,
         one.as_secs_f64() / all.as_secs_f64(),
     );
+    if baseline.is_some() {
+        line.push_str(&format!(
+            "  {:>10.2}x",
+            before.as_secs_f64() / one.as_secs_f64()
+        ));
+    }
     if knuth.is_some() {
         line.push_str(&format!(
             "  {:>8.2}x",
