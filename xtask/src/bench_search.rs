@@ -10,7 +10,8 @@
 //! one, well below N). Two optional baselines, each run on the same matrices in the same command:
 //! - `--baseline REV`: the `dlx` binary of another revision (built in a git worktree under
 //!   `target/bench-baseline/`), e.g. `HEAD~1`, for the ratio against the previous commit; it
-//!   reads the same matrices through `dlx solve`;
+//!   reads the same matrices through `dlx solve` (`--baseline-bin PATH`: such a binary built
+//!   beforehand, for a machine that cannot build);
 //! - `--dance PATH`: a local build of Knuth's dance.w (not part of this repository), fed the
 //!   matrix in his format without comment lines, for the ratio against his program.
 //!
@@ -33,9 +34,14 @@ const PROBLEMS: &[&str] = &["pentomino-6x10", "queens-14", "scott"];
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let rounds = crate::option_number(args, "--rounds", 3)?;
-    let baseline = option_value(args, "--baseline")
-        .map(build_baseline)
-        .transpose()?;
+    // A revision to build here, or a `dlx` binary built elsewhere (a machine without the
+    // registry, say) of the revision to compare with.
+    let baseline = match option_value(args, "--baseline-bin") {
+        Some(bin) => Some(PathBuf::from(bin)),
+        None => option_value(args, "--baseline")
+            .map(build_baseline)
+            .transpose()?,
+    };
     let dance = option_value(args, "--dance").map(PathBuf::from);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!("best of {rounds} runs; all cores = {threads} threads\n");
@@ -64,7 +70,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
             Some(bin) => {
                 // Any revision's `dlx solve` reads the matrix; `--threads 1` runs the plain
                 // sequential search (no split into subtrees), as the in-process column does.
-                let file = workspace_root().join(format!("target/bench-baseline/{name}.dlx"));
+                let dir = std::env::temp_dir().join("dlx-bench-baseline");
+                std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                let file = dir.join(format!("{name}.dlx"));
                 dlx_core::file::write_atomic(&file, text.as_bytes())
                     .map_err(|e| format!("{}: {e}", file.display()))?;
                 let mut cmd = Command::new(bin);

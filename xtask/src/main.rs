@@ -33,9 +33,10 @@ tasks:
         done. --board spiked: the spiked diamond instead (finished, in results/aztec-spiked).
   bench <target> [--rounds N]
         Timings as ratios against a baseline in the same run. Targets:
-        search [--baseline REV] [--dance PATH]: updates/s on one thread and the all-cores
-          speed-up for 6x10, 14 queens and Scott; optionally against another revision's
-          dlx and a local build of Knuth's dance.w.
+        search [--baseline REV | --baseline-bin PATH] [--dance PATH] [--xcc FILE]: updates/s
+          on one thread and the all-cores speed-up for 6x10, 14 queens and Scott (and a
+          file with colours); optionally against another revision's dlx (built here, or
+          given) and a local build of Knuth's dance.w.
         sudoku [--peer PATH] [--large [--links-limit S]]: µs per puzzle on top95, top1465, forum_hardest_1106 and
           royle_17clue_sample (first solution and uniqueness): the 9x9 band layer vs.
           the candidate masks vs. dancing links vs. a per-puzzle rebuild. --peer runs another solver on the same
