@@ -34,8 +34,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
 }
 
-fn data_dir() -> PathBuf {
-    crate::workspace_root().join("../shared/data")
+/// The path and text of a file of the optional data folder (`DLX_DATA_DIR`, by default
+/// shared/data beside the workspace), which the sudoku benchmarks need.
+fn data_file(rel: &str) -> Result<(PathBuf, String), String> {
+    let path = dlx_test_data::dir().join(rel);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Ok((path, text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(dlx_test_data::missing(&path)),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
 }
 
 /// The best (least disturbed) of `rounds` timings of `f`.
@@ -117,9 +124,7 @@ fn large_boards(links_limit: Duration) -> Result<(), String> {
     let flag = Arc::new(AtomicBool::new(false));
     let mut links = Solver::new().masks_from(7).interrupt(Arc::clone(&flag));
     for &file in LARGE_SETS {
-        let path = data_dir().join("sudoku").join(file);
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("{}: {e} (the shared data folder is needed)", path.display()))?;
+        let (_, text) = data_file(&format!("sudoku/{file}"))?;
         for (name, p) in puzzles_of(&text) {
             let label = if name.is_empty() {
                 file.to_string()
@@ -194,9 +199,7 @@ fn sudoku(args: &[String]) -> Result<(), String> {
     let mut masks = Solver::new().bands(false).masks_from(3);
     let mut links = Solver::new().bands(false);
     for &(set, rebuild) in SUDOKU_SETS {
-        let path = data_dir().join("sudoku/9x9").join(set);
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("{}: {e} (the shared data folder is needed)", path.display()))?;
+        let (path, text) = data_file(&format!("sudoku/9x9/{set}"))?;
         let puzzles: Vec<Grid> = parse_lines(&text, None)
             .into_iter()
             .map(|e| e.puzzle.map_err(|err| format!("{set}: {err}")))

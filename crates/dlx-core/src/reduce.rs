@@ -246,7 +246,7 @@ impl<'a> Reduce<'a> {
         self
     }
 
-    /// Stops the search at its next node once `flag` is set, as [`crate::Search::interrupt`]
+    /// Stops the search at its next node once `flag` is set, as [`crate::step::Search::interrupt`]
     /// does: the links are put back, and the figures so far are final with `complete` false.
     pub fn interrupt(mut self, flag: &'a AtomicBool) -> Self {
         self.interrupt = flag;

@@ -1,51 +1,4 @@
-//! [`Solve`]: the one way to run a search.
-//!
-//! [`crate::Dlx::solve`], [`crate::Xcc::solve`] and [`crate::Problem::solve`] return it.
-//! Its options (the item-choice rule, a limit, the dead-end test, threads, a shard or a
-//! plan's shard, a subtree, fixed options, an observer, an interrupt flag, a pruning test)
-//! apply to every run it makes, whether on the calling thread, on several threads or as one
-//! shard of many; its terminals count, visit, take the first solution, iterate lazily,
-//! estimate, split the tree or plan its shards.
-//!
-//! ```
-//! use dlx_core::{format, Dlx};
-//! use std::ops::ControlFlow;
-//!
-//! let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n")?;
-//! let mut dlx = Dlx::new(&m);
-//! let all = dlx.solve().count();
-//! assert_eq!(all.solutions, 7);
-//!
-//! // The same figures on two threads, and from three shards added up.
-//! assert_eq!(dlx.solve().threads(2).count(), all);
-//! let mut total = dlx_core::Stats::default();
-//! for k in 1..=3 {
-//!     total.merge(&dlx.solve().shard(k, 3)?.count());
-//! }
-//! total.complete = true;
-//! assert_eq!(total, all);
-//!
-//! // A limit holds on any number of threads: exactly two solutions are visited.
-//! let mut seen = Vec::new();
-//! let stats = dlx.solve().threads(2).limit(2).run(|s| {
-//!     seen.push(s.sorted_options());
-//!     ControlFlow::Continue(())
-//! });
-//! assert_eq!((seen.len(), stats.solutions, stats.complete), (2, 2, false));
-//!
-//! // Lazily, in Knuth's order, with option 0 (`a b`) chosen before the search.
-//! let rest: Vec<_> = dlx.solve().fix([0])?.iter().map(|s| s.sorted_options()).collect();
-//! assert_eq!(rest, [vec![1], vec![4, 5]]);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! A run on the calling thread without a shard or an observer is the plain sequential search
-//! ([`crate::step::Search`]), whose figures, order of solutions and stops are exactly Knuth's.
-//! Any other run cuts the tree at a small depth and searches the subtrees below the cut (in a
-//! pool of threads, or one after the other), with the same figures when it runs to the end.
-//! A run stopped early (a limit, a visitor's break) visits exactly the solutions its limit
-//! allows, reports that many, and has `complete` false; which solutions they are, and the
-//! nodes and updates spent, then depend on the threads' timing.
+//! [`Solve`]: the one way to run a search, and [`Solutions`], its lazy iterator.
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -61,8 +14,54 @@ use crate::shard::{self, ShardError, ShardPlan};
 use crate::solution::Solution;
 use crate::stats::Stats;
 
-/// A search to run, with its options; made by [`Dlx::solve`], [`crate::Xcc::solve`] or
-/// [`crate::Problem::solve`]. See the [module docs](crate::solve).
+/// A search to run: the one way to run a search.
+///
+/// [`crate::Dlx::solve`], [`crate::Xcc::solve`] and [`crate::Problem::solve`] return it.
+/// Its options (the item-choice rule, a limit, the dead-end test, threads, a shard or a
+/// plan's shard, a subtree, fixed options, an observer, an interrupt flag, a pruning test)
+/// apply to every run it makes, whether on the calling thread, on several threads or as one
+/// shard of many; its terminals count, visit, take the first solution, iterate lazily,
+/// estimate, split the tree or plan its shards.
+///
+/// ```
+/// use dlx_core::{format, Dlx};
+/// use std::ops::ControlFlow;
+///
+/// let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n")?;
+/// let mut dlx = Dlx::new(&m);
+/// let all = dlx.solve().count();
+/// assert_eq!(all.solutions, 7);
+///
+/// // The same figures on two threads, and from three shards added up.
+/// assert_eq!(dlx.solve().threads(2).count(), all);
+/// let mut total = dlx_core::Stats::default();
+/// for k in 1..=3 {
+///     total.merge(&dlx.solve().shard(k, 3)?.count());
+/// }
+/// total.complete = true;
+/// assert_eq!(total, all);
+///
+/// // A limit holds on any number of threads: exactly two solutions are visited.
+/// let mut seen = Vec::new();
+/// let stats = dlx.solve().threads(2).limit(2).run(|s| {
+///     seen.push(s.sorted_options());
+///     ControlFlow::Continue(())
+/// });
+/// assert_eq!((seen.len(), stats.solutions, stats.complete), (2, 2, false));
+///
+/// // Lazily, in Knuth's order, with option 0 (`a b`) chosen before the search.
+/// let rest: Vec<_> = dlx.solve().fix([0])?.iter().map(|s| s.sorted_options()).collect();
+/// assert_eq!(rest, [vec![1], vec![4, 5]]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// A run on the calling thread without a shard or an observer is the plain sequential search
+/// ([`crate::step::Search`]), whose figures, order of solutions and stops are exactly Knuth's.
+/// Any other run cuts the tree at a small depth and searches the subtrees below the cut (in a
+/// pool of threads, or one after the other), with the same figures when it runs to the end.
+/// A run stopped early (a limit, a visitor's break) visits exactly the solutions its limit
+/// allows, reports that many, and has `complete` false; which solutions they are, and the
+/// nodes and updates spent, then depend on the threads' timing.
 #[must_use = "a Solve does nothing until a terminal method (count, run, first, iter, ...) runs it"]
 pub struct Solve<'a, E: Engine> {
     engine: &'a mut E,

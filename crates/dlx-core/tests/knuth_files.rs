@@ -1,27 +1,13 @@
-//! Matrices written by Knuth's own generator (queens-dlx), from the shared data folder.
-
-use std::path::PathBuf;
+//! Matrices written by Knuth's own generator (queens-dlx), and the DECS examples, from the
+//! optional data folder (`DLX_DATA_DIR`); a file that is absent is skipped, with one line.
 
 use dlx_core::{Dlx, Heuristic, format};
-
-fn data_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/exact_cover");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "skipping: {} not found (the shared data folder is absent)",
-            dir.display()
-        );
-        None
-    }
-}
+use dlx_test_data::read;
 
 /// OEIS A000170 for N = 1..12, and the node/update figures of the paper's queens table
 /// (Knuth's own program on the same files).
 #[test]
 fn queens_files_give_the_oeis_counts_and_knuths_figures() {
-    let Some(dir) = data_dir() else { return };
     let expected: [(u64, u64, u64); 12] = [
         (1, 2, 3),
         (0, 3, 19),
@@ -37,8 +23,9 @@ fn queens_files_give_the_oeis_counts_and_knuths_figures() {
         (14_200, 211_716, 3_594_752),
     ];
     for (n, &(solutions, nodes, updates)) in (1..).zip(&expected) {
-        let text =
-            std::fs::read_to_string(dir.join(format!("knuth_format/queens-{n}.dlx"))).unwrap();
+        let Some(text) = read(format!("exact_cover/knuth_format/queens-{n}.dlx")) else {
+            return;
+        };
         let m = format::parse(&text).unwrap();
         let s = Dlx::new(&m).solve().count();
         assert_eq!(
@@ -52,13 +39,14 @@ fn queens_files_give_the_oeis_counts_and_knuths_figures() {
 /// The DECS examples with their listed solutions.
 #[test]
 fn decs_examples_give_their_listed_solutions() {
-    let Some(dir) = data_dir() else { return };
     for (name, listed) in [
         ("knuthx", vec![vec![0, 3, 4]]),
         ("micro", vec![vec![0, 3, 4], vec![1, 2], vec![2, 4, 5]]),
         ("tiny", vec![vec![1, 7], vec![5, 6]]),
     ] {
-        let text = std::fs::read_to_string(dir.join(format!("decs/{name}.dlx"))).unwrap();
+        let Some(text) = read(format!("exact_cover/decs/{name}.dlx")) else {
+            return;
+        };
         let m = format::parse(&text).unwrap();
         for h in [Heuristic::Mrv, Heuristic::Leftmost] {
             let mut found: Vec<_> = Dlx::new(&m)

@@ -3,7 +3,6 @@
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod common;
@@ -43,16 +42,12 @@ fn check(dlx: &mut Dlx, h: Heuristic) {
 
 #[test]
 fn knuths_queens_files_give_identical_figures_in_parallel() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/exact_cover/knuth_format");
-    if !dir.is_dir() {
-        eprintln!("skipping: {} not found", dir.display());
-        return;
-    }
     for n in 1..=9 {
-        let m =
-            format::parse(&std::fs::read_to_string(dir.join(format!("queens-{n}.dlx"))).unwrap())
-                .unwrap();
+        let Some(text) = dlx_test_data::read(format!("exact_cover/knuth_format/queens-{n}.dlx"))
+        else {
+            return;
+        };
+        let m = format::parse(&text).unwrap();
         for h in [Heuristic::Mrv, Heuristic::Leftmost] {
             check(&mut Dlx::new(&m), h);
         }

@@ -1,5 +1,5 @@
 //! Cross-check against Polyform Puzzler's tetrastick solutions (GPL data, read in place from
-//! ../shared/data, never copied): every listed solution of the 5x5 problem must be a cover
+//! the optional data folder, `DLX_DATA_DIR`, never copied; skipped, with one line, when absent): every listed solution of the 5x5 problem must be a cover
 //! of our matrix, without crossings, and exactly one of its 8 images must have P in the
 //! orientation 3(a) fixes.
 
@@ -9,14 +9,9 @@ use dlx_polystick::{
     Arrangement, Board, Placed, Puzzle, Seg, normalize_shape, parse_piece_set, tetrasticks,
 };
 
-const DATA: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/polyforms/puzzler_solutions/tetrasticks-6x6.txt"
-);
-
-/// The solutions: each a list of pieces (segments, Puzzler's name).
+/// The solutions: each a list of pieces (segments, Puzzler's name), and the file's last line.
 fn read() -> Option<(Vec<Vec<Vec<Seg>>>, String)> {
-    let text = std::fs::read_to_string(DATA).ok()?;
+    let text = dlx_test_data::read("polyforms/puzzler_solutions/tetrasticks-6x6.txt")?;
     let mut sols = Vec::new();
     let mut current: Option<Vec<Vec<Seg>>> = None;
     for line in text.lines() {
@@ -50,7 +45,6 @@ fn read() -> Option<(Vec<Vec<Vec<Seg>>>, String)> {
 #[test]
 fn puzzler_solutions_are_covers_of_our_matrix() {
     let Some((sols, trailer)) = read() else {
-        eprintln!("skipped: {DATA} is absent");
         return;
     };
     assert!(trailer.starts_with("1795 solutions"), "{trailer}");

@@ -1,22 +1,12 @@
 //! The queens matrix is Knuth's, and its figures are the paper's.
 
-use std::path::PathBuf;
-
 use dlx_core::{Dlx, format};
 use dlx_queens::{Order, Queens, QueensError};
 
+/// Knuth's queens-dlx output for N, from the optional data folder (`DLX_DATA_DIR`): `None`,
+/// after one `skipped:` line, when it is absent.
 fn knuth_file(n: usize) -> Option<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!(
-        "../../../shared/data/exact_cover/knuth_format/queens-{n}.dlx"
-    ));
-    let text = std::fs::read_to_string(&path);
-    if text.is_err() {
-        eprintln!(
-            "skipping: {} not found (the shared data folder is absent)",
-            path.display()
-        );
-    }
-    text.ok()
+    dlx_test_data::read(format!("exact_cover/knuth_format/queens-{n}.dlx"))
 }
 
 #[test]

@@ -10,20 +10,16 @@
 //! on the same puzzles in the same run, so the figures that matter are the ratios.
 
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dlx_core::Dlx;
 use dlx_sudoku::{Grid, Solver, parse_lines, puzzle_matrix};
 
-fn data_dir() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"))
-}
-
+/// The puzzles of a 9x9 set of the optional data folder (`DLX_DATA_DIR`), or `None` (after
+/// one `skipped:` line) when it is absent.
 fn load(name: &str) -> Option<Vec<Grid>> {
-    let path = data_dir().join("sudoku/9x9").join(name);
-    let text = std::fs::read_to_string(&path).ok()?;
+    let text = dlx_test_data::read(format!("sudoku/9x9/{name}"))?;
     Some(
         parse_lines(&text, None)
             .into_iter()
@@ -101,10 +97,6 @@ const OTHER_CRATES: [(&str, OtherSolver); 2] = [
 fn bench(c: &mut Criterion) {
     for set in ["magictour_top95.txt", "magictour_top1465.txt"] {
         let Some(puzzles) = load(set) else {
-            eprintln!(
-                "skipping {set}: data folder {} not found",
-                data_dir().display()
-            );
             continue;
         };
         let mut group = c.benchmark_group(set.trim_end_matches(".txt"));
@@ -146,9 +138,7 @@ fn bench(c: &mut Criterion) {
 /// dancing links with propagation, and uniqueness on the masks (on the links minimal3's
 /// proof takes minutes; `cargo xtask bench sudoku --large` times every puzzle both ways).
 fn bench_25x25(c: &mut Criterion) {
-    let path = data_dir().join("sudoku/25x25/sudoku25_michael404.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipping 25x25: {} not found", path.display());
+    let Some(text) = dlx_test_data::read("sudoku/25x25/sudoku25_michael404.txt") else {
         return;
     };
     let mut group = c.benchmark_group("michael404_25x25");
@@ -185,10 +175,6 @@ fn bench_25x25(c: &mut Criterion) {
 /// second.
 fn bench_other_crates(c: &mut Criterion) {
     let Some(mut puzzles) = load("magictour_top95.txt") else {
-        eprintln!(
-            "skipping other_crates: data folder {} not found",
-            data_dir().display()
-        );
         return;
     };
     puzzles.truncate(20);

@@ -330,7 +330,11 @@ mod tests {
         twins_only_with_w_on_the_axis(&report, &by_subcase);
     }
 
+    /// The same check on the spiked diamond's finished campaign (576 shards, kept as a result
+    /// of its own; its figures are pinned by the fast snapshot `tetrasticks-aztec-spiked-search`).
     #[test]
+    #[ignore = "the committed-shards check above on the spiked diamond's 576 shards: about 3 min \
+                in the test profile on 2 cores; run by cargo xtask slow"]
     fn the_spiked_diamonds_shards_fit_the_current_plan_and_hold_exact_covers() {
         let report = committed_shards_check(Campaign::spiked(spiked_dir()));
         assert!(
