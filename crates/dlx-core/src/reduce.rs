@@ -314,12 +314,6 @@ impl<'a> Reduce<'a> {
         (found, self.stats())
     }
 
-    /// Finds the next solution and returns its rows (forced and branched, in the order they
-    /// were chosen), or `None` when there are no more.
-    pub fn next_solution(&mut self) -> Option<&[ChosenRow]> {
-        self.advance().then(|| &self.chosen[..])
-    }
-
     fn solution(&self) -> Solution {
         Solution {
             rows: self.chosen.clone(),

@@ -113,7 +113,7 @@ fn subset_rule_hides_a_dominated_row() {
     let stats = with.count();
     assert_eq!(stats.solutions, 2);
     let mut r = Reduce::new(&mut dlx).probe(false);
-    while r.next_solution().is_some() {}
+    while r.next().is_some() {}
     assert_eq!(r.reductions().eliminated, 1);
     drop(r);
     // Without the rule the same solutions come out.
