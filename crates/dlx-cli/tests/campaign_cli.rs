@@ -477,3 +477,86 @@ fn declared_symmetries_give_classes_whole_or_split_by_a_piece() {
         scratch(name);
     }
 }
+
+/// `--subcases` splits a named problem: with a file instead, a usage error (exit 2), not a
+/// panic (issue 35).
+#[test]
+fn subcases_of_a_file_are_a_usage_error() {
+    let queens = scratch("q8-subcases.dlx");
+    ok(&["queens", "8", "--emit", s(&queens)]);
+    let dir = scratch("subcases-of-a-file");
+    let (code, err) = fails(&["campaign", "start", s(&dir), s(&queens), "--subcases"]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--problem"), "{err}");
+    assert!(!dir.join("campaign.json").exists());
+}
+
+/// A matrix with colours, split by a primary item every symmetry fixes: each subcase runs
+/// with its option fixed (Algorithm C's move), and the classes equal the unsplit campaign's.
+#[test]
+fn a_matrix_with_colours_splits_into_subcases() {
+    // a, b, c primary; x, y secondary. a colours x, c colours y, b colours both alike:
+    // two solutions, all 1 or all 2. The mirror (a c)(x y) fixes b and both solutions.
+    let m = scratch("colours.dlx");
+    let text = "a b c | x y\na x:1\na x:2\nb x:1 y:1\nb x:2 y:2\nc y:1\nc y:2\n";
+    dlx_core::file::write_atomic(&m, text.as_bytes()).unwrap();
+    let sym = scratch("colours.sym");
+    dlx_core::file::write_atomic(&sym, b"(a c)(x y)\n").unwrap();
+    let whole = scratch("colours-whole");
+    let split = scratch("colours-split");
+    for (dir, extra) in [(&whole, &[][..]), (&split, &["--split", "b"][..])] {
+        let mut start = vec![
+            "campaign",
+            "start",
+            s(dir),
+            s(&m),
+            "--shards",
+            "2",
+            "--symmetry",
+            s(&sym),
+        ];
+        start.extend_from_slice(extra);
+        ok(&start);
+        ok(&["campaign", "run", s(dir), "-q"]);
+    }
+    let classes = |dir: &Path| -> (Option<u64>, Option<u64>) {
+        let v: Value = serde_json::from_str(&ok(&["campaign", "merge", s(dir), "--json"])).unwrap();
+        (v["classes"].as_u64(), v["solutions"].as_u64())
+    };
+    assert_eq!(classes(&whole), (Some(2), Some(2)));
+    assert_eq!(classes(&split), (Some(2), Some(2)));
+    // Each subcase holds one solution, with its colour of b.
+    let status = ok(&["campaign", "status", s(&split)]);
+    assert!(status.contains("classes: 2 among 2 solutions"), "{status}");
+}
+
+/// `--split` by an item that a solution need not cover exactly once (a secondary item, or a
+/// primary one with bounds) would miss solutions or count them twice: refused (issue 35).
+#[test]
+fn splitting_by_an_item_not_covered_once_is_refused() {
+    let m = scratch("bounded.dlx");
+    let text = "a b 0:1|p | s\na p s\nb p\na\nb\nb s\n";
+    dlx_core::file::write_atomic(&m, text.as_bytes()).unwrap();
+    let sym = scratch("bounded.sym");
+    dlx_core::file::write_atomic(&sym, b"# no symmetry but the identity\n").unwrap();
+    for (item, why) in [("s", "secondary"), ("p", "bounds")] {
+        let dir = scratch(&format!("split-by-{item}"));
+        let (code, err) = fails(&[
+            "campaign",
+            "start",
+            s(&dir),
+            s(&m),
+            "--symmetry",
+            s(&sym),
+            "--split",
+            item,
+        ]);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains(why) && err.contains(&format!("`{item}`")),
+            "{err}"
+        );
+        assert!(!dir.join("campaign.json").exists(), "{item}");
+    }
+}

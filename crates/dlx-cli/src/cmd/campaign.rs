@@ -288,6 +288,7 @@ fn start(a: Start) -> Result<(), CliError> {
                         let item = matrix.find_item(name).ok_or_else(|| {
                             CliError::Campaign(format!("--split: `{name}` is not an item"))
                         })?;
+                        split_item(&matrix, item)?;
                         let orbits = sym
                             .orbits(&matrix, item)
                             .map_err(|e| CliError::Campaign(format!("{path}: {e}")))?;
@@ -322,6 +323,26 @@ fn start(a: Start) -> Result<(), CliError> {
     let what = made.map_err(campaign_error)?;
     note!("campaign {dir}: {what}; `dlx campaign run {dir}` searches them");
     Ok(())
+}
+
+/// Refuses to split by an item that a solution need not cover exactly once: its places would
+/// not divide the solutions into the subcases (a solution without it, or with it twice, would
+/// be in none, or in two).
+fn split_item(matrix: &dlx_core::Matrix, item: usize) -> Result<(), CliError> {
+    let it = matrix.item(item);
+    let m = it.multiplicity;
+    let why = if it.kind != dlx_core::ItemKind::Primary {
+        "is a secondary item, which a solution need not cover"
+    } else if (m.lower, m.upper) != (1, 1) {
+        "has bounds: a solution may cover it other than once"
+    } else {
+        return Ok(());
+    };
+    Err(CliError::Campaign(format!(
+        "--split: `{}` {why}, so its places do not split the solutions; split by a primary \
+         item every solution covers exactly once",
+        dlx_core::shown(&it.name)
+    )))
 }
 
 /// One line on standard error for what the runner did.
