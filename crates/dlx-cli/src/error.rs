@@ -52,6 +52,15 @@ pub enum CliError {
     /// flag and the item).
     #[error("{0}")]
     Polystick(String),
+    /// An online judge's input departs from its format (`dlx judge`; the message names the
+    /// line).
+    #[error("{path}: {message}")]
+    Judge {
+        /// The file (`-` for standard input).
+        path: String,
+        /// Where and what.
+        message: String,
+    },
     /// Some sudoku puzzles were bad input (each was reported on its own line already).
     #[error("{0}")]
     Sudoku(String),

@@ -23,6 +23,7 @@ macro_rules! note_part {
 mod args;
 mod cmd;
 mod error;
+mod hust1017;
 mod interrupt;
 mod output;
 mod progress;
@@ -70,6 +71,9 @@ enum Command {
     Squares(cmd::squares::Args),
     /// Sudoku of any size (4x4 to 36x36), one puzzle per line: solve, count, check uniqueness.
     Sudoku(cmd::sudoku::Args),
+    /// An online judge's problem (HUST 1017, POJ 3074, 3076, 1084): its input as the judge
+    /// gives it, the answers byte for byte as it expects them.
+    Judge(cmd::judge::Args),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -86,6 +90,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::MinCover(args) => cmd::min_cover::run(args),
         Command::Squares(args) => cmd::squares::run(args),
         Command::Sudoku(args) => cmd::sudoku::run(args),
+        Command::Judge(args) => cmd::judge::run(args),
     }
 }
 

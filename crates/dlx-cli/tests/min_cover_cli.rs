@@ -1,25 +1,13 @@
 //! `dlx min-cover` and `dlx squares` end to end: output, JSON, and exit status 2 on bad input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 const MATRIX3: &str = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
 
 fn dlx(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("dlx runs");
-    // dlx may exit before reading its input (bad arguments): a closed pipe is fine.
-    let _ = child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(stdin.as_bytes());
-    child.wait_with_output().expect("dlx finishes")
+    common::dlx_input(args, stdin)
 }
 
 fn stdout(o: &Output) -> String {

@@ -30,10 +30,13 @@
 //!   or numbered in reading order (see [`Stick`]).
 //!
 //! A set of rows covers every column exactly when removing those sticks breaks every square.
+//!
+//! [`judge`] reads POJ 1084's input as the judge gives it and answers as it expects.
 
 #![warn(missing_docs)]
 
 mod grid;
+pub mod judge;
 mod stick;
 
 use dlx_core::mincover::{Bound, MinCover, MinCoverStats};
@@ -67,6 +70,14 @@ pub enum SquaresError {
         stick: String,
         /// The grid size.
         n: usize,
+    },
+    /// An online judge's input departs from its format (see [`judge`]).
+    #[error("line {line}: {reason}")]
+    Input {
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        reason: String,
     },
 }
 

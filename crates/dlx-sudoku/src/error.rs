@@ -68,6 +68,15 @@ pub enum SudokuError {
         /// Why it was refused.
         reason: String,
     },
+    /// An online judge's input departs from its format, or breaks a promise of its statement
+    /// (see [`crate::judge`]).
+    #[error("line {line}: {reason}")]
+    Judge {
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
     /// A box size outside the supported range.
     #[error("box size {0} is not supported (2 to 6: 4x4 to 36x36)")]
     BadBoxSize(usize),
@@ -82,7 +91,8 @@ impl SudokuError {
             | SudokuError::UnknownChar { line, .. }
             | SudokuError::BadNumber { line, .. }
             | SudokuError::AmbiguousAlphabet { line, .. }
-            | SudokuError::Clash { line, .. } => *line += by,
+            | SudokuError::Clash { line, .. }
+            | SudokuError::Judge { line, .. } => *line += by,
             SudokuError::BadAlphabet { .. } | SudokuError::BadBoxSize(_) => {}
         }
         self

@@ -59,6 +59,8 @@
 //! - [`Grid`] / [`parse`] / [`parse_lines`]: boards, read from lines, grid layouts or numbers;
 //! - [`matrix`] / [`puzzle_matrix`]: the exact cover matrices;
 //! - [`Solver`]: solve, count, uniqueness and all solutions;
+//! - [`judge`]: the online judges' formats (POJ 3074, POJ 3076 / UVa 1309), read and answered
+//!   byte for byte;
 //! - [`SudokuError`]: what is wrong with an input, and where.
 
 #![warn(missing_docs)]
@@ -68,6 +70,7 @@ mod bands;
 mod engine;
 mod error;
 mod grid;
+pub mod judge;
 mod masks;
 mod matrix;
 mod parse;

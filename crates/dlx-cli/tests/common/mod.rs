@@ -2,7 +2,8 @@
 
 #![allow(dead_code)] // not every test crate that includes this module uses all of it
 
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 /// Runs `dlx` with `args`.
 pub fn dlx(args: &[&str]) -> Output {
@@ -10,6 +11,25 @@ pub fn dlx(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("dlx runs")
+}
+
+/// Runs `dlx` with `args` and `stdin` on its standard input.
+pub fn dlx_input(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dlx runs");
+    // dlx may exit before reading its input (bad arguments, input refused early): a closed
+    // pipe is fine.
+    let _ = child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(stdin.as_bytes());
+    child.wait_with_output().expect("dlx finishes")
 }
 
 /// The standard output of a run that must succeed.
