@@ -93,6 +93,8 @@ pub struct Shards {
     pub fixed: Vec<usize>,
     /// Whether each record keeps the rows of its solutions.
     pub keep_solutions: bool,
+    /// The fingerprint of the `symmetry.txt` it was started with, if it declared symmetries.
+    pub symmetry: Option<String>,
 }
 
 /// A problem split into subcases (say by the places of one piece, one per orbit under the
@@ -105,6 +107,8 @@ pub struct Split {
     pub problem: String,
     /// The subcases, in order.
     pub subcases: Vec<Subcase>,
+    /// The fingerprint of the `symmetry.txt` it was started with, if it declared symmetries.
+    pub symmetry: Option<String>,
 }
 
 /// One subcase of a [`Split`].
@@ -148,6 +152,18 @@ impl Campaign {
         }
         let damaged = |what: &str| file_error(&meta, format!("damaged, {what}"));
         let problem = v["problem"].as_str().unwrap_or_default().to_string();
+        let symmetry = match v.get("symmetry") {
+            None => None,
+            Some(f) => Some(
+                f.as_str()
+                    .ok_or_else(|| damaged("`symmetry` is not a string"))?
+                    .to_string(),
+            ),
+        };
+        // Declared symmetries are checked on every read: classes under others are wrong.
+        if symmetry.is_some() {
+            symmetry_text(dir, symmetry.as_deref())?;
+        }
         if let Some(list) = v.get("subcases") {
             let subcases = list
                 .as_array()
@@ -167,6 +183,7 @@ impl Campaign {
                 dir: dir.to_path_buf(),
                 problem,
                 subcases,
+                symmetry,
             }));
         }
         let field = |name: &str| v.get(name).ok_or_else(|| damaged(&format!("no `{name}`")));
@@ -222,6 +239,7 @@ impl Campaign {
             heuristic,
             fixed,
             keep_solutions,
+            symmetry,
         }))
     }
 
@@ -234,11 +252,86 @@ impl Campaign {
     }
 
     /// Writes the problem's symmetries ([`crate::Symmetry`]'s file) into `dir` before a
-    /// campaign is started there, so that a whole campaign never lacks them.
+    /// campaign is started there ([`Shards::create`], [`Split::create`]), so that a whole
+    /// campaign never lacks them: the start records the file's fingerprint in
+    /// `campaign.json`, and every later read of the folder checks it.
     pub fn declare_symmetry(dir: impl AsRef<Path>, text: &str) -> Result<(), CampaignError> {
         let dir = dir.as_ref();
         fresh(dir)?;
         write(&dir.join(crate::SYMMETRY_FILE), text)
+    }
+
+    /// The fingerprint of the `symmetry.txt` the campaign was started with, if it declared
+    /// symmetries.
+    pub fn symmetry_fingerprint(&self) -> Option<&str> {
+        match self {
+            Campaign::Search(s) => s.symmetry.as_deref(),
+            Campaign::Split(s) => s.symmetry.as_deref(),
+        }
+    }
+
+    /// The campaign's declared symmetries, read for `matrix` (a split's subcases share
+    /// theirs): `None` if it declared none. A `symmetry.txt` missing or changed since the
+    /// start is an error naming it, never other classes. (A campaign started before the
+    /// fingerprint was recorded reads its `symmetry.txt` unchecked, as it always did.)
+    pub fn symmetry(&self, matrix: &Matrix) -> Result<Option<crate::Symmetry>, CampaignError> {
+        let path = self.dir().join(crate::SYMMETRY_FILE);
+        let Some(text) = symmetry_text(self.dir(), self.symmetry_fingerprint())? else {
+            return Ok(None);
+        };
+        crate::Symmetry::parse(&text, matrix)
+            .map(Some)
+            .map_err(|e| file_error(&path, e.to_string()))
+    }
+}
+
+/// The text of `dir`'s `symmetry.txt`, checked against the fingerprint `campaign.json`
+/// recorded (`recorded`): missing or changed, an error naming the file. Without a recorded
+/// fingerprint (no symmetries, or a campaign started before they were recorded), the file
+/// is read as it is, if there is one.
+fn symmetry_text(dir: &Path, recorded: Option<&str>) -> Result<Option<String>, CampaignError> {
+    let path = dir.join(crate::SYMMETRY_FILE);
+    let bytes = match (std::fs::read(&path), recorded) {
+        (Ok(bytes), _) => bytes,
+        (Err(e), None) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        (Err(e), Some(expected)) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(file_error(
+                &path,
+                format!(
+                    "missing: the campaign was started with symmetries (fingerprint \
+                     {expected}), so its classes cannot be counted without them; move it back \
+                     or start again"
+                ),
+            ));
+        }
+        (Err(e), _) => return Err(file_error(&path, e.to_string())),
+    };
+    if let Some(expected) = recorded {
+        let found = crate::symmetry::fingerprint(&bytes);
+        if found != expected {
+            return Err(file_error(
+                &path,
+                format!(
+                    "changed since the campaign was started (fingerprint {found}, expected \
+                     {expected}): not the symmetries its classes are counted under; move it \
+                     back or start again"
+                ),
+            ));
+        }
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| file_error(&path, "not UTF-8 text"))
+}
+
+/// The fingerprint to record for the `symmetry.txt` that [`Campaign::declare_symmetry`]
+/// wrote into a folder being started, if there is one.
+fn declared(dir: &Path) -> Result<Option<String>, CampaignError> {
+    let path = dir.join(crate::SYMMETRY_FILE);
+    match std::fs::read(&path) {
+        Ok(bytes) => Ok(Some(crate::symmetry::fingerprint(&bytes))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(file_error(&path, e.to_string())),
     }
 }
 
@@ -307,6 +400,10 @@ impl Shards {
         if keep_solutions {
             meta["solutions"] = json!(true);
         }
+        let symmetry = declared(dir)?;
+        if let Some(f) = &symmetry {
+            meta["symmetry"] = json!(f);
+        }
         write(&meta_path(dir), &format!("{meta:#}\n"))?;
         Ok(Shards {
             dir: dir.to_path_buf(),
@@ -317,6 +414,7 @@ impl Shards {
             heuristic,
             fixed,
             keep_solutions,
+            symmetry,
         })
     }
 
@@ -464,7 +562,7 @@ impl Split {
             )?;
         }
         let list: Vec<Subcase> = subcases.into_iter().map(|s| s.subcase).collect();
-        let meta = json!({
+        let mut meta = json!({
             "format": FORMAT,
             "problem": problem,
             "subcases": list
@@ -472,11 +570,16 @@ impl Split {
                 .map(|s| json!({"name": s.name, "about": s.about, "orbit": s.orbit}))
                 .collect::<Vec<_>>(),
         });
+        let symmetry = declared(dir)?;
+        if let Some(f) = &symmetry {
+            meta["symmetry"] = json!(f);
+        }
         write(&meta_path(dir), &format!("{meta:#}\n"))?;
         Ok(Split {
             dir: dir.to_path_buf(),
             problem: problem.to_string(),
             subcases: list,
+            symmetry,
         })
     }
 
@@ -582,5 +685,67 @@ mod tests {
         .unwrap_err();
         assert!(e.to_string().contains("not a plain folder name"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn declared_symmetries_are_checked_on_every_read() {
+        // Dominoes in a row of four and the row's reflection, whole and split.
+        let m = format::parse("a b c d\na b\nb c\nc d\n").unwrap();
+        let text = "# the mirror\n(a d)(b c)\n";
+        let whole = temp("sym-whole");
+        Campaign::declare_symmetry(&whole, text).unwrap();
+        Shards::create(&whole, "test", &m, 2, Heuristic::Mrv, vec![], true).unwrap();
+        let split = temp("sym-split");
+        Campaign::declare_symmetry(&split, text).unwrap();
+        let sub = NewSubcase {
+            subcase: Subcase {
+                name: "p1".into(),
+                about: "all".into(),
+                orbit: 1,
+            },
+            matrix: m.clone(),
+            fixed: vec![],
+        };
+        Split::create(&split, "test", vec![sub], 2, Heuristic::Mrv, true).unwrap();
+        let declared = crate::symmetry::fingerprint(text.as_bytes());
+        for dir in [&whole, &split] {
+            let c = Campaign::open(dir).unwrap();
+            assert_eq!(c.symmetry_fingerprint(), Some(declared.as_str()));
+            assert_eq!(c.symmetry(&m).unwrap().unwrap().order(), 2);
+            let file = dir.join(crate::SYMMETRY_FILE);
+            let refused = |what: &str| {
+                let e = Campaign::open(dir).unwrap_err().to_string();
+                assert!(
+                    e.starts_with(&file.display().to_string())
+                        && e.contains(what)
+                        && e.ends_with("move it back or start again"),
+                    "{e}"
+                );
+                // One opened before the change reads the file again, and refuses it too.
+                let e = c.symmetry(&m).unwrap_err().to_string();
+                assert!(e.contains(what), "{e}");
+            };
+            // Cut short (the comment alone: no symmetry but the identity), then removed.
+            std::fs::write(&file, "# the mirror\n").unwrap();
+            refused("changed since the campaign was started");
+            std::fs::remove_file(&file).unwrap();
+            refused("missing");
+            std::fs::write(&file, text).unwrap();
+            assert_eq!(c.symmetry(&m).unwrap().unwrap().order(), 2);
+            assert!(Campaign::open(dir).is_ok());
+        }
+        // A subcase's folder declares nothing; nor does a campaign started without.
+        let Campaign::Split(s) = Campaign::open(&split).unwrap() else {
+            panic!("a split")
+        };
+        assert_eq!(s.subcase(0).unwrap().symmetry, None);
+        let plain = temp("sym-none");
+        Shards::create(&plain, "test", &m, 2, Heuristic::Mrv, vec![], true).unwrap();
+        let c = Campaign::open(&plain).unwrap();
+        assert_eq!(c.symmetry_fingerprint(), None);
+        assert!(c.symmetry(&m).unwrap().is_none());
+        for dir in [whole, split, plain] {
+            std::fs::remove_dir_all(dir).unwrap();
+        }
     }
 }

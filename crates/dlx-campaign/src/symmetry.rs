@@ -3,9 +3,12 @@
 //!
 //! A symmetry file has one generator a line, in cycle notation over item names, `#` lines
 //! being comments: `(r1 r8)(r2 r7)` swaps r1 with r8 and r2 with r7 and fixes every other
-//! item. Each generator must map every option to an option (with the same colours) and
-//! primary items to primary ones; the group they generate is closed here, as permutations
-//! of the options.
+//! item. Each generator must map primary items to primary ones with the same bounds,
+//! secondary items to secondary ones, and every option to an option with the same colours on
+//! corresponding items; the group they generate is closed here, as permutations of the
+//! options. Options listed more than once (the same items, the same colours) are matched in
+//! order: the k-th copy of an option goes to the k-th copy of its image, so that each
+//! generator is a permutation of the options and the classes are orbits of a group.
 //!
 //! ```
 //! use dlx_campaign::Symmetry;
@@ -16,15 +19,16 @@
 //! let s = Symmetry::parse("(a d)(b c)\n", &m)?;
 //! assert_eq!(s.order(), 2);
 //! // {ab, cd} is its own mirror image; one class.
-//! assert_eq!(s.classes([&[0usize, 2][..]]), 1);
-//! assert_eq!(s.canonical(&[2, 0]), vec![0, 2]);
+//! assert_eq!(s.classes([&[0usize, 2][..]])?, 1);
+//! assert_eq!(s.canonical(&[2, 0])?, vec![0, 2]);
+//! // A solution from a damaged record, with an option the matrix lacks: an error, no panic.
+//! assert!(s.canonical(&[0, 99_999]).is_err());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
 
-use dlx_core::Matrix;
+use dlx_core::{Matrix, shown};
 
 /// The most symmetries a file may generate (a cube has 48; a file that generates more is
 /// almost surely a mistake, and each costs a pass over every solution).
@@ -49,7 +53,8 @@ pub enum SymmetryError {
     TooLarge,
     /// A split asked for by an item the symmetries move.
     #[error(
-        "item `{item}` is moved by the symmetry on line {line}: split by an item every symmetry fixes"
+        "item `{}` is moved by the symmetry on line {line}: split by an item every symmetry fixes",
+        shown(item)
     )]
     Moved {
         /// The item.
@@ -57,6 +62,39 @@ pub enum SymmetryError {
         /// The generator's line.
         line: usize,
     },
+    /// A solution (or a place to split by) names an option the matrix does not have: it
+    /// comes from a damaged record, or from another matrix.
+    #[error("option {option} is not an option of the matrix (it has {options}, numbered from 0)")]
+    NoOption {
+        /// The option number given (0-based, as records keep them).
+        option: usize,
+        /// How many options the matrix has.
+        options: usize,
+    },
+    /// An item number that the matrix does not have, or a matrix other than the one the
+    /// symmetries were read for.
+    #[error("{0}")]
+    OtherMatrix(String),
+}
+
+/// `once`, `twice`, `3 times`.
+fn times(n: usize) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
+}
+
+/// A fingerprint of a symmetry file's bytes (64-bit FNV-1a, as [`crate::matrix_hash`]
+/// fingerprints a matrix): `campaign.json` records it, and every read of the folder checks it.
+pub(crate) fn fingerprint(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
 }
 
 /// The symmetries of a problem, as permutations of its options.
@@ -108,15 +146,16 @@ impl Symmetry {
                     (name, Some(c)) => {
                         let item = matrix
                             .find_item(name)
-                            .ok_or_else(|| bad(format!("`{name}` is not an item")))?;
+                            .ok_or_else(|| bad(format!("`{}` is not an item", shown(name))))?;
                         if std::mem::replace(&mut seen[item], true) {
-                            return Err(bad(format!("item `{name}` appears twice")));
+                            return Err(bad(format!("item `{}` appears twice", shown(name))));
                         }
                         c.push(item);
                     }
                     (name, None) => {
                         return Err(bad(format!(
-                            "`{name}` outside a cycle: write cycles like `(a b c)`"
+                            "`{}` outside a cycle: write cycles like `(a b c)`",
+                            shown(name)
                         )));
                     }
                 }
@@ -124,35 +163,89 @@ impl Symmetry {
             if cycle.is_some() {
                 return Err(bad("a cycle is not closed".into()));
             }
-            let primary = |x: usize| x < matrix.primary_count();
-            if let Some(x) = (0..items).find(|&x| primary(x) != primary(perm[x])) {
-                return Err(bad(format!(
-                    "maps `{}` to `{}`: primary and secondary items must stay apart",
-                    matrix.item(x).name,
-                    matrix.item(perm[x]).name
-                )));
+            let name = |x: usize| shown(&matrix.item(x).name);
+            for (x, &y) in perm.iter().enumerate() {
+                let (from, to) = (matrix.item(x), matrix.item(y));
+                if from.kind != to.kind {
+                    return Err(bad(format!(
+                        "maps `{}` to `{}`: primary and secondary items must stay apart",
+                        name(x),
+                        name(y)
+                    )));
+                }
+                let (a, b) = (from.multiplicity, to.multiplicity);
+                if a != b {
+                    return Err(bad(format!(
+                        "maps `{}` (bounds [{}, {}]) to `{}` (bounds [{}, {}]): a symmetry \
+                         keeps each item's bounds",
+                        name(x),
+                        a.lower,
+                        a.upper,
+                        name(y),
+                        b.lower,
+                        b.upper
+                    )));
+                }
             }
             generators.push((line, perm));
         }
-        let index: HashMap<_, usize> = (0..matrix.options().len())
-            .map(|o| (key(matrix, o, |x| x), o))
-            .collect();
+        // The options by their entries; copies of one option in the order they come.
+        let options = matrix.options().len();
+        let mut index: HashMap<_, Vec<usize>> = HashMap::new();
+        let mut copy = Vec::with_capacity(options);
+        for o in 0..options {
+            let copies = index.entry(key(matrix, o, |x| x)).or_default();
+            copy.push(copies.len());
+            copies.push(o);
+        }
+        let text = |o: usize| shown(&matrix.option_text_from(o, 0).join(" "));
         let mut moves = Vec::new();
         for (line, perm) in &generators {
-            let mut image = Vec::with_capacity(matrix.options().len());
-            for o in 0..matrix.options().len() {
-                let target =
-                    index
-                        .get(&key(matrix, o, |x| perm[x]))
-                        .ok_or_else(|| SymmetryError::Line {
-                            line: *line,
-                            reason: format!(
-                                "the image of option {} (`{}`) is not an option",
-                                o + 1,
-                                matrix.option_text_from(o, 0).join(" ")
-                            ),
-                        })?;
-                image.push(*target as u32);
+            let mut image = Vec::with_capacity(options);
+            for o in 0..options {
+                let k = key(matrix, o, |x| perm[x]);
+                let target = index.get(&k).and_then(|copies| copies.get(copy[o]));
+                let Some(&target) = target else {
+                    let shape = |entries: &[(usize, Option<&str>)]| {
+                        entries.iter().map(|&(x, _)| x).collect::<Vec<_>>()
+                    };
+                    let mapped: Vec<String> = (matrix.option(o).iter().enumerate())
+                        .map(|(i, &x)| match matrix.colour(o, i) {
+                            Some(c) => format!("{}:{c}", matrix.item(perm[x]).name),
+                            None => matrix.item(perm[x]).name.clone(),
+                        })
+                        .collect();
+                    let mapped = shown(&mapped.join(" "));
+                    let reason = if let Some(copies) = index.get(&k) {
+                        let own = &index[&key(matrix, o, |x| x)];
+                        format!(
+                            "maps option {} (`{}`), listed {}, to `{mapped}`, listed {}: a \
+                             symmetry keeps how often each option is listed",
+                            own[0] + 1,
+                            text(o),
+                            times(own.len()),
+                            times(copies.len()),
+                        )
+                    } else {
+                        let recoloured =
+                            (0..options).any(|p| shape(&key(matrix, p, |x| x)) == shape(&k));
+                        format!(
+                            "the image of option {} (`{}`), `{mapped}`, is not an option{}",
+                            o + 1,
+                            text(o),
+                            if recoloured {
+                                ": an option has these items with other colours"
+                            } else {
+                                ""
+                            }
+                        )
+                    };
+                    return Err(SymmetryError::Line {
+                        line: *line,
+                        reason,
+                    });
+                };
+                image.push(target as u32);
             }
             moves.push(image);
         }
@@ -178,26 +271,23 @@ impl Symmetry {
         })
     }
 
-    /// Reads `symmetry.txt` from a campaign folder, if it has one.
-    pub fn read_from(dir: &Path, matrix: &Matrix) -> Result<Option<Symmetry>, String> {
-        let path = dir.join(SYMMETRY_FILE);
-        match std::fs::read_to_string(&path) {
-            Ok(text) => Symmetry::parse(&text, matrix)
-                .map(Some)
-                .map_err(|e| format!("{}: {e}", path.display())),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("{}: {e}", path.display())),
-        }
-    }
-
     /// The number of symmetries, the identity included.
     pub fn order(&self) -> usize {
         self.elements.len()
     }
 
     /// The least image (as a sorted list of options) of a solution under the symmetries:
-    /// two solutions are in one class exactly when their canonical forms are equal.
-    pub fn canonical(&self, options: &[usize]) -> Vec<usize> {
+    /// two solutions are in one class exactly when their canonical forms are equal. A
+    /// solution naming an option the matrix does not have (from a damaged record) is an
+    /// error, never a panic.
+    pub fn canonical(&self, options: &[usize]) -> Result<Vec<usize>, SymmetryError> {
+        let count = self.options();
+        if let Some(&option) = options.iter().find(|&&o| o >= count) {
+            return Err(SymmetryError::NoOption {
+                option,
+                options: count,
+            });
+        }
         let mut best: Option<Vec<usize>> = None;
         let mut image = Vec::with_capacity(options.len());
         for g in &self.elements {
@@ -208,19 +298,44 @@ impl Symmetry {
                 best = Some(image.clone());
             }
         }
-        best.unwrap_or_default()
+        Ok(best.unwrap_or_default())
     }
 
-    /// The number of classes among `solutions` (each a list of options).
-    pub fn classes<'a>(&self, solutions: impl IntoIterator<Item = &'a [usize]>) -> usize {
-        let forms: HashSet<Vec<usize>> = solutions.into_iter().map(|s| self.canonical(s)).collect();
-        forms.len()
+    /// The number of classes among `solutions` (each a list of options); an error if one
+    /// names an option the matrix does not have.
+    pub fn classes<'a>(
+        &self,
+        solutions: impl IntoIterator<Item = &'a [usize]>,
+    ) -> Result<usize, SymmetryError> {
+        let mut forms = HashSet::new();
+        for s in solutions {
+            forms.insert(self.canonical(s)?);
+        }
+        Ok(forms.len())
+    }
+
+    /// The number of options of the matrix the symmetries were read for.
+    fn options(&self) -> usize {
+        self.elements.first().map_or(0, Vec::len)
     }
 
     /// The options of `item` in orbits under the symmetries, each orbit sorted and the
     /// orbits by their least option: the subcases of a split by that item's places. Every
-    /// symmetry must fix the item.
+    /// symmetry must fix the item; `matrix` must be the one the symmetries were read for.
     pub fn orbits(&self, matrix: &Matrix, item: usize) -> Result<Vec<Vec<usize>>, SymmetryError> {
+        let items = matrix.items().len();
+        if matrix.options().len() != self.options()
+            || self.generators.iter().any(|(_, p)| p.len() != items)
+        {
+            return Err(SymmetryError::OtherMatrix(
+                "the symmetries were read for another matrix".into(),
+            ));
+        }
+        if item >= items {
+            return Err(SymmetryError::OtherMatrix(format!(
+                "item {item} is not an item of the matrix (it has {items}, numbered from 0)"
+            )));
+        }
         if let Some((line, _)) = self.generators.iter().find(|(_, p)| p[item] != item) {
             return Err(SymmetryError::Moved {
                 item: matrix.item(item).name.clone(),
@@ -275,8 +390,42 @@ mod tests {
             .map(|s| s.sorted_options())
             .collect::<Vec<_>>();
         assert_eq!(all.len(), 2);
-        assert_eq!(s.classes(all.iter().map(Vec::as_slice)), 1);
-        assert_eq!(s.canonical(&all[0]), s.canonical(&all[1]));
+        assert_eq!(s.classes(all.iter().map(Vec::as_slice)).unwrap(), 1);
+        assert_eq!(s.canonical(&all[0]).unwrap(), s.canonical(&all[1]).unwrap());
+        assert_eq!(classes_by_burnside(&s, &m), (8, 1));
+    }
+
+    /// Every solution of `m`, each as its sorted options.
+    fn solutions(m: &Matrix) -> Vec<Vec<usize>> {
+        let mut all: Vec<Vec<usize>> = (dlx_core::Problem::new(m).solve().iter())
+            .map(|s| s.sorted_options())
+            .collect();
+        all.sort();
+        all
+    }
+
+    /// Checks that every symmetry maps each solution of `m` to a solution, and that the
+    /// classes equal the orbits counted another way (Burnside: the mean number of solutions a
+    /// symmetry fixes); gives the order and the classes.
+    fn classes_by_burnside(s: &Symmetry, m: &Matrix) -> (usize, usize) {
+        let all = solutions(m);
+        let set: HashSet<&Vec<usize>> = all.iter().collect();
+        let mut fixed = 0;
+        for g in &s.elements {
+            for sol in &all {
+                let mut image: Vec<usize> = sol.iter().map(|&o| g[o] as usize).collect();
+                image.sort_unstable();
+                assert!(
+                    set.contains(&image),
+                    "{sol:?} maps to {image:?}, no solution"
+                );
+                fixed += usize::from(image == *sol);
+            }
+        }
+        assert_eq!(fixed % s.order(), 0, "Burnside's count is whole");
+        let classes = s.classes(all.iter().map(Vec::as_slice)).unwrap();
+        assert_eq!(classes, fixed / s.order(), "orbits");
+        (s.order(), classes)
     }
 
     #[test]
@@ -297,8 +446,132 @@ mod tests {
         // Swapping two rows alone moves the diagonals wrongly.
         assert_eq!(
             err("(r0 r1)"),
-            "line 1: the image of option 1 (`r0 c0 a0 b3`) is not an option"
+            "line 1: the image of option 1 (`r0 c0 a0 b3`), `r1 c0 a0 b3`, is not an option"
         );
+    }
+
+    #[test]
+    fn rows_the_matrix_lacks_are_errors_never_panics() {
+        // A damaged record's `"rows":[[99999, ...`: named, whatever the group.
+        let m = queens4();
+        for text in ["", QUEENS4] {
+            let s = Symmetry::parse(text, &m).unwrap();
+            let e = s.canonical(&[1, 99_999]).unwrap_err().to_string();
+            assert_eq!(
+                e,
+                "option 99999 is not an option of the matrix (it has 16, numbered from 0)"
+            );
+            assert!(s.canonical(&[16]).is_err() && s.canonical(&[usize::MAX]).is_err());
+            assert_eq!(s.canonical(&[15, 0]).unwrap().len(), 2);
+            let good: &[usize] = &[1, 7, 8, 14];
+            let bad: &[usize] = &[1, 7, 8, 16];
+            assert!(s.classes([good, bad]).is_err());
+            assert_eq!(s.classes([good]).unwrap(), 1);
+            assert_eq!(s.classes(std::iter::empty()).unwrap(), 0);
+            // An item or a matrix the symmetries were not read for, likewise.
+            assert!(
+                s.orbits(&m, 99)
+                    .unwrap_err()
+                    .to_string()
+                    .contains("item 99")
+            );
+            let other = format::parse("r0 c0\nr0 c0\n").unwrap();
+            assert_eq!(
+                s.orbits(&other, 0).unwrap_err().to_string(),
+                "the symmetries were read for another matrix"
+            );
+        }
+    }
+
+    #[test]
+    fn a_symmetry_keeps_bounds_and_colours() {
+        // a may be covered once or twice, b once: swapping them maps a solution (a twice)
+        // to a non-solution (b twice); it was taken for a symmetry, and counted 9 classes
+        // among 12 solutions that no symmetry relates. (c d) keeps the bounds: 7 classes.
+        let m = format::parse("1:2|a b c d\na\nb\nc\nd\na c\nb c\na d\nb d\n").unwrap();
+        assert_eq!(solutions(&m).len(), 12);
+        assert_eq!(
+            Symmetry::parse("# swap\n(a b)\n", &m)
+                .unwrap_err()
+                .to_string(),
+            "line 2: maps `a` (bounds [1, 2]) to `b` (bounds [1, 1]): a symmetry keeps each \
+             item's bounds"
+        );
+        let s = Symmetry::parse("(c d)", &m).unwrap();
+        assert_eq!(classes_by_burnside(&s, &m), (2, 7));
+        // Two items with the same bounds may be swapped.
+        let m = format::parse("2|a 2|b c\na b\na c\nb c\na\nb\n").unwrap();
+        let s = Symmetry::parse("(a b)", &m).unwrap();
+        assert_eq!(classes_by_burnside(&s, &m), (2, 1));
+        // Colours: x and y swapped keep their colours; p and q swapped do not.
+        let m = format::parse("p q | x y\np x:0\nq x:1\np y:0\nq y:1\n").unwrap();
+        let s = Symmetry::parse("(x y)", &m).unwrap();
+        assert_eq!(classes_by_burnside(&s, &m), (2, 1));
+        assert_eq!(
+            Symmetry::parse("(p q)", &m).unwrap_err().to_string(),
+            "line 1: the image of option 1 (`p x:0`), `q x:0`, is not an option: an option has \
+             these items with other colours"
+        );
+        assert_eq!(
+            Symmetry::parse("(p q)(x y)", &m).unwrap_err().to_string(),
+            "line 1: the image of option 1 (`p x:0`), `q y:0`, is not an option: an option has \
+             these items with other colours"
+        );
+    }
+
+    #[test]
+    fn options_listed_twice_are_matched_copy_to_copy() {
+        // a and b, each option twice: 4 solutions, and (a b) swaps them copy for copy, an
+        // action of order 2 with 3 orbits (it gave 3 "symmetries" and 4 classes).
+        let m = format::parse("a b\na\na\nb\nb\n").unwrap();
+        let s = Symmetry::parse("(a b)", &m).unwrap();
+        assert_eq!(s.elements[1], vec![2, 3, 0, 1]);
+        assert_eq!(classes_by_burnside(&s, &m), (2, 3));
+        assert_eq!(solutions(&m).len(), 4);
+        // Copies in another order in the file, and a colour: the same.
+        let m = format::parse("a b | x\na x:1\nb x:1\nb\na\nb x:1\na x:1\nb\na\n").unwrap();
+        let s = Symmetry::parse("(a b)", &m).unwrap();
+        assert_eq!(classes_by_burnside(&s, &m), (2, 10));
+        // Copies that do not match in number: refused, naming the option.
+        let m = format::parse("a b\na\na\nb\n").unwrap();
+        assert_eq!(
+            Symmetry::parse("(a b)", &m).unwrap_err().to_string(),
+            "line 1: maps option 1 (`a`), listed twice, to `b`, listed once: a symmetry keeps \
+             how often each option is listed"
+        );
+    }
+
+    #[test]
+    fn long_names_are_shortened_in_errors() {
+        // A megabyte of name in a symmetry file gives a line of its first 60 characters.
+        let m = queens4();
+        let long = "x".repeat(1 << 20);
+        let shortened = format!("{}...", "x".repeat(60));
+        for text in [
+            format!("(r0 {long})"),
+            format!("{long} (r0 r1)"),
+            format!("(r0 c0)\n(c1 {long}\u{1b})"),
+        ] {
+            let e = Symmetry::parse(&text, &m).unwrap_err().to_string();
+            assert!(
+                e.len() < 200 && e.contains(&shortened),
+                "{}",
+                &e[..200.min(e.len())]
+            );
+        }
+        // Names of the matrix itself, likewise.
+        let m = format::parse(&format!("{long}a {long}b\n{long}a\n{long}b\n")).unwrap();
+        let e = Symmetry::parse(&format!("({long}a {long}b)\n({long}a)"), &m);
+        let s = e.unwrap();
+        let e = s.orbits(&m, 0).unwrap_err().to_string();
+        assert!(
+            e.len() < 200 && e.starts_with("item `xxx"),
+            "{}",
+            &e[..200.min(e.len())]
+        );
+        let m = format::parse(&format!("{long}a {long}b | y\n{long}a y:0\n{long}b\n")).unwrap();
+        let e = Symmetry::parse(&format!("({long}a {long}b)"), &m).unwrap_err();
+        assert!(e.to_string().len() < 300, "{}", e.to_string().len());
     }
 
     #[test]

@@ -11,6 +11,8 @@
 //! next `run` replaces. The runner is dlx-campaign's ([`Campaign::run`]); this command starts
 //! campaigns, runs them and reports on them.
 
+use std::collections::HashSet;
+
 use dlx_campaign::{
     Campaign, CampaignError, Event, NewSubcase, RunOptions, ShardRecord, Shards, Split, Subcase,
     Symmetry,
@@ -277,21 +279,33 @@ fn start(a: Start) -> Result<(), CliError> {
                 let sym = Symmetry::parse(&text, &matrix)
                     .map_err(|e| CliError::Campaign(format!("{path}: {e}")))?;
                 let about = format!("{about}, {} symmetries", sym.order());
-                // The symmetries first, the campaign (whose campaign.json comes last) after.
-                Campaign::declare_symmetry(dir, &text).map_err(campaign_error)?;
-                match &split {
-                    None => {
-                        Shards::create(dir, &about, &matrix, shards, heuristic, Vec::new(), true)
-                            .map(|_| format!("{about} in {}", counted(shards as u64, "shard")))
-                    }
+                // The split checked before anything is written: a refused start leaves no
+                // symmetry.txt behind for the next start in that folder to take up.
+                let split = match &split {
+                    None => None,
                     Some(name) => {
                         let item = matrix.find_item(name).ok_or_else(|| {
-                            CliError::Campaign(format!("--split: `{name}` is not an item"))
+                            CliError::Campaign(format!(
+                                "--split: `{}` is not an item",
+                                dlx_core::shown(name)
+                            ))
                         })?;
                         split_item(&matrix, item)?;
                         let orbits = sym
                             .orbits(&matrix, item)
                             .map_err(|e| CliError::Campaign(format!("{path}: {e}")))?;
+                        Some((name, orbits))
+                    }
+                };
+                // The symmetries first, the campaign (whose campaign.json, with their
+                // fingerprint, comes last) after.
+                Campaign::declare_symmetry(dir, &text).map_err(campaign_error)?;
+                match split {
+                    None => {
+                        Shards::create(dir, &about, &matrix, shards, heuristic, Vec::new(), true)
+                            .map(|_| format!("{about} in {}", counted(shards as u64, "shard")))
+                    }
+                    Some((name, orbits)) => {
                         let parts: Vec<NewSubcase> = (orbits.iter().enumerate())
                             .map(|(i, orbit)| NewSubcase {
                                 subcase: Subcase {
@@ -419,7 +433,8 @@ impl Classes {
 }
 
 /// Counts the classes of a campaign started with `--symmetry` from the solutions its
-/// records keep; `None` for a campaign without declared symmetries.
+/// records keep; `None` for a campaign without declared symmetries. A record whose solutions
+/// name options the matrix does not have is damaged: an error naming it.
 fn declared_classes(
     c: &Campaign,
     searches: &[(Option<String>, Shards)],
@@ -427,10 +442,11 @@ fn declared_classes(
     let Some((_, first)) = searches.first() else {
         return Ok(None);
     };
-    let Some(sym) = Symmetry::read_from(c.dir(), &first.matrix)? else {
+    let Some(sym) = c.symmetry(&first.matrix).map_err(|e| e.to_string())? else {
         return Ok(None);
     };
-    let mut solutions: Vec<Vec<usize>> = Vec::new();
+    let mut forms: HashSet<Vec<usize>> = HashSet::new();
+    let mut solutions = 0u64;
     let mut complete = true;
     for (_, s) in searches {
         if s.hash != first.hash {
@@ -440,12 +456,22 @@ fn declared_classes(
         complete &= p.done.len() == s.shards;
         for r in p.done {
             let rows = r.rows.ok_or("a record keeps no solutions")?;
-            solutions.extend(rows);
+            for row in &rows {
+                let form = sym.canonical(row).map_err(|e| {
+                    format!(
+                        "{}: damaged, a solution's {e}; move it away to search shard {} again",
+                        s.shard_path(r.k).display(),
+                        r.k
+                    )
+                })?;
+                forms.insert(form);
+            }
+            solutions += rows.len() as u64;
         }
     }
     Ok(Some(Classes {
-        classes: sym.classes(solutions.iter().map(Vec::as_slice)),
-        solutions: solutions.len() as u64,
+        classes: forms.len(),
+        solutions,
         symmetries: sym.order(),
         complete,
     }))
