@@ -31,6 +31,10 @@ tasks:
         in DIR (default results/aztec, or $DLX_AZTEC_DIR) and skipped next time; the classes
         found so far are counted on every run, and compared with the paper's 107 once all are
         done. --board spiked: the spiked diamond instead (finished, in results/aztec-spiked).
+  seal DIR...
+        Add digests to campaign folders written before records and campaign.json carried
+        them (a one-off conversion): each such file must read back whole and be exactly as
+        dlx writes it, so the digest is the only change; the folder is then checked.
   bench <target> [--rounds N]
         Timings as ratios against a baseline in the same run. Targets:
         search [--baseline REV | --baseline-bin PATH] [--dance PATH] [--xcc FILE]: updates/s
@@ -57,6 +61,7 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("figures") => figures::run(&args[1..]),
         Some("slow") => slow::run(&args[1..]),
+        Some("seal") => seal(&args[1..]),
         Some("-h" | "--help" | "help") | None => {
             print!("{USAGE}");
             Ok(())
@@ -70,6 +75,18 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `cargo xtask seal DIR...`: [`dlx_campaign::seal_legacy`] on each folder.
+fn seal(dirs: &[String]) -> Result<(), String> {
+    if dirs.is_empty() {
+        return Err("seal: name the campaign folders to seal".into());
+    }
+    for dir in dirs {
+        let sealed = dlx_campaign::seal_legacy(dir).map_err(|e| e.to_string())?;
+        println!("{dir}: {} files sealed", sealed.len());
+    }
+    Ok(())
 }
 
 /// Value of `--flag VALUE` in `args`, if present.

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use dlx_core::{Heuristic, MAX_SHARDS, Matrix, file::write_atomic, format};
 use serde_json::{Value, json};
 
+use crate::digest::{DIGEST, check, digest, seal};
 use crate::{Merged, RecordError, ShardRecord, add_up, matrix_hash};
 
 /// The format line of `campaign.json`.
@@ -49,7 +50,7 @@ fn stopped(shard: Option<usize>, kept: usize) -> String {
     }
 }
 
-fn file_error(path: &Path, reason: impl Into<String>) -> CampaignError {
+pub(crate) fn file_error(path: &Path, reason: impl Into<String>) -> CampaignError {
     CampaignError::File {
         path: path.to_path_buf(),
         reason: reason.into(),
@@ -139,17 +140,19 @@ impl Campaign {
     pub fn open(dir: impl AsRef<Path>) -> Result<Campaign, CampaignError> {
         let dir = dir.as_ref();
         let meta = meta_path(dir);
-        let text = std::fs::read_to_string(&meta).map_err(|e| {
-            file_error(
+        let text = std::fs::read_to_string(&meta).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => file_error(
                 &meta,
                 format!("{e} (start a campaign with `dlx campaign start`)"),
-            )
+            ),
+            _ => file_error(&meta, format!("cannot be read: {e}")),
         })?;
         let v: Value = serde_json::from_str(&text)
             .map_err(|e| file_error(&meta, format!("damaged, not JSON: {e}")))?;
         if v["format"] != FORMAT {
             return Err(file_error(&meta, "not a campaign file of this dlx"));
         }
+        check(v.get(DIGEST), &digest(&v)).map_err(|why| file_error(&meta, why))?;
         let damaged = |what: &str| file_error(&meta, format!("damaged, {what}"));
         let problem = v["problem"].as_str().unwrap_or_default().to_string();
         let symmetry = match v.get("symmetry") {
@@ -220,7 +223,8 @@ impl Campaign {
             return Err(file_error(
                 &matrix_file,
                 format!(
-                    "not the matrix this campaign was started with (fingerprint {}, expected {hash})",
+                    "damaged, or not the matrix this campaign was started with (fingerprint {}, \
+                     campaign.json expects {hash})",
                     matrix_hash(&matrix)
                 ),
             ));
@@ -404,6 +408,7 @@ impl Shards {
         if let Some(f) = &symmetry {
             meta["symmetry"] = json!(f);
         }
+        seal(&mut meta);
         write(&meta_path(dir), &format!("{meta:#}\n"))?;
         Ok(Shards {
             dir: dir.to_path_buf(),
@@ -463,6 +468,23 @@ impl Shards {
         if !r.stats.complete {
             return Err(untrusted("a shard stopped before its end".into()));
         }
+        if r.rows.is_some() != self.keep_solutions {
+            return Err(untrusted(if self.keep_solutions {
+                "keeps no solutions, but the campaign keeps them".into()
+            } else {
+                "keeps solutions, but the campaign does not".into()
+            }));
+        }
+        let counts = !self.matrix.is_plain() || self.matrix.options_without_primary() > 0;
+        if r.cleansings != counts {
+            return Err(untrusted(if counts {
+                "counts no cleansings, but this matrix's search does (colours or bounds)".into()
+            } else {
+                "counts cleansings, but this matrix's search does not".into()
+            }));
+        }
+        r.check_rows(&self.matrix)
+            .map_err(|why| untrusted(format!("damaged: {why}")))?;
         Ok(Some(r))
     }
 
@@ -574,6 +596,7 @@ impl Split {
         if let Some(f) = &symmetry {
             meta["symmetry"] = json!(f);
         }
+        seal(&mut meta);
         write(&meta_path(dir), &format!("{meta:#}\n"))?;
         Ok(Split {
             dir: dir.to_path_buf(),
@@ -628,7 +651,12 @@ mod tests {
         assert!(e.to_string().contains("a campaign is already there"), "{e}");
         let mut key = RunKey::new(c.hash.clone(), Heuristic::Mrv, 2, 0);
         key.fixed = vec![1];
-        let record = |k| ShardRecord::new(key.clone(), k, 1, Stats::from_levels(1, vec![], true));
+        let record = |k| {
+            let mut r = ShardRecord::new(key.clone(), k, 1, Stats::from_levels(1, vec![], true));
+            // With c fixed, {a b, c} is the one solution.
+            r.rows = Some(vec![vec![0, 1]]);
+            r
+        };
         c.save(&record(1)).unwrap();
         assert_eq!(c.progress().done.len(), 1);
         let e = c.merge().unwrap_err().to_string();

@@ -14,6 +14,8 @@
 //! [`Campaign::run`] searches the shards without a record, each written as soon as it is
 //! finished (the `dlx campaign run` command and `cargo xtask aztec` both call it). A folder
 //! may also declare the problem's [`Symmetry`] (`symmetry.txt`), so that classes are counted.
+//! Every record and `campaign.json` carries a digest of what it holds ([`DIGEST`]), written
+//! with it and checked on every read, so a damaged file is named and never added up.
 //!
 //! ```
 //! use dlx_campaign::{RunKey, ShardRecord, add_up};
@@ -38,11 +40,13 @@
 
 use itertools::Itertools;
 
+mod digest;
 mod folder;
 mod record;
 mod runner;
 mod symmetry;
 
+pub use digest::{DIGEST, seal_legacy};
 pub use folder::{Campaign, CampaignError, FORMAT, NewSubcase, Progress, Shards, Split, Subcase};
 pub use record::{Merged, RunKey, ShardRecord, add_subcases, add_up, add_up_so_far, matrix_hash};
 pub use runner::{Event, RunOptions};
@@ -70,6 +74,23 @@ pub enum RecordError {
     /// No record was given.
     #[error("no shard records given")]
     Empty,
+}
+
+/// Test fixture: one subcase per option of `options`, named `o` and its number, each with
+/// that option fixed.
+#[cfg(test)]
+pub(crate) fn subcases_fixing(matrix: &dlx_core::Matrix, options: &[usize]) -> Vec<NewSubcase> {
+    (options.iter())
+        .map(|&o| NewSubcase {
+            subcase: Subcase {
+                name: format!("o{o}"),
+                about: format!("option {o}"),
+                orbit: 1,
+            },
+            matrix: matrix.clone(),
+            fixed: vec![o],
+        })
+        .collect()
 }
 
 /// The first few missing shards name the gap; thousands would drown it.

@@ -1,22 +1,18 @@
 //! One shard's record: what `dlx solve --shard K/N --json` prints and a campaign keeps, read
 //! back with every field checked, and the records of one run added up.
 
-use dlx_core::{Heuristic, Level, MAX_SHARDS, Matrix, Stats};
+use dlx_core::{Heuristic, ItemKind, Level, MAX_SHARDS, Matrix, Stats};
 use serde_json::{Value, json};
 
 use crate::RecordError;
+use crate::digest::{DIGEST, check, fnv1a64, seal};
 
 /// The fingerprint of a matrix: FNV-1a of its text in Knuth's format, as 16 hex digits.
 /// Every shard record carries it, so a record is never added to the figures of another
 /// matrix.
 pub fn matrix_hash(matrix: &Matrix) -> String {
     let text = dlx_core::format::write(matrix, None);
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{h:016x}")
+    format!("{:016x}", fnv1a64(text.as_bytes()))
 }
 
 /// What identifies the run a shard belongs to: the shards of one run share all of it.
@@ -89,8 +85,16 @@ impl ShardRecord {
         }
     }
 
-    /// The record as JSON (one line when printed with `{}`).
+    /// The record as JSON (one line when printed with `{}`), with its digest: what
+    /// [`ShardRecord::parse`] reads back.
     pub fn to_json(&self) -> Value {
+        let mut v = self.unsealed_json();
+        seal(&mut v);
+        v
+    }
+
+    /// The record as JSON without its digest: what the digest is taken over.
+    pub(crate) fn unsealed_json(&self) -> Value {
         let s = &self.stats;
         let mut v = json!({
             "solutions": s.solutions,
@@ -133,9 +137,32 @@ impl ShardRecord {
     }
 
     /// Reads a record from its text; `name` (the file) opens every error. A record that is
-    /// damaged, cut short or inconsistent (totals that are not the sum of its levels, a
-    /// shard number out of range) is refused, never half-read.
+    /// damaged, cut short or inconsistent (a digest that does not match what it holds, totals
+    /// that are not the sum of its levels, a shard number out of range, solutions' rows that
+    /// are not sorted lists of distinct options holding the fixed ones) is refused, never
+    /// half-read. Whether the rows are solutions of the matrix is
+    /// [`ShardRecord::check_rows`]'s question.
     pub fn parse(name: &str, text: &str) -> Result<ShardRecord, RecordError> {
+        let (record, carried) = ShardRecord::read(name, text)?;
+        check(
+            carried.as_ref(),
+            &super::digest::digest(&record.unsealed_json()),
+        )
+        .map_err(|reason| RecordError::Record {
+            file: name.to_string(),
+            reason,
+        })?;
+        Ok(record)
+    }
+
+    /// [`ShardRecord::parse`] without the digest: for records written before records carried
+    /// one ([`crate::seal_legacy`]).
+    pub(crate) fn parse_unsealed(name: &str, text: &str) -> Result<ShardRecord, RecordError> {
+        ShardRecord::read(name, text).map(|(record, _)| record)
+    }
+
+    /// Every check but the digest's; the record and the digest it carries.
+    fn read(name: &str, text: &str) -> Result<(ShardRecord, Option<Value>), RecordError> {
         let bad = |reason: String| RecordError::Record {
             file: name.to_string(),
             reason,
@@ -258,10 +285,25 @@ impl ShardRecord {
                         list.len()
                     )));
                 }
+                for (i, row) in list.iter().enumerate() {
+                    if !row.is_sorted_by(|a, b| a < b) {
+                        return Err(bad(format!(
+                            "rows[{i}] is not a sorted list of distinct options"
+                        )));
+                    }
+                    if let Some(o) = key.fixed.iter().find(|o| row.binary_search(o).is_err()) {
+                        return Err(bad(format!("rows[{i}] lacks the fixed option {o}")));
+                    }
+                }
+                if !list.is_sorted_by(|a, b| a < b) {
+                    return Err(bad(
+                        "`rows` are not distinct solutions in sorted order".into()
+                    ));
+                }
                 Some(list)
             }
         };
-        Ok(ShardRecord {
+        let record = ShardRecord {
             key,
             k,
             subproblems: index(&shard, "subproblems")?,
@@ -271,7 +313,66 @@ impl ShardRecord {
             seconds: time("seconds")?,
             cpu_seconds: time("cpu_seconds")?,
             rows,
-        })
+        };
+        Ok((record, v.get(DIGEST).cloned()))
+    }
+
+    /// Whether every solution the record keeps is one of `matrix`'s: options it has, each
+    /// with a primary item, covering every primary item as often as its bounds ask and every
+    /// secondary item at most once or always in one colour. The reason if not, naming the
+    /// row.
+    pub fn check_rows(&self, matrix: &Matrix) -> Result<(), String> {
+        let Some(rows) = &self.rows else {
+            return Ok(());
+        };
+        let items = matrix.items();
+        // Per item: the options of the row containing it, and the colour it was given.
+        let mut count = vec![0u32; items.len()];
+        let mut colour: Vec<Option<Option<&str>>> = vec![None; items.len()];
+        for (i, row) in rows.iter().enumerate() {
+            count.iter_mut().for_each(|c| *c = 0);
+            colour.iter_mut().for_each(|c| *c = None);
+            for &o in row {
+                let Some(option) = matrix.options().get(o) else {
+                    return Err(format!(
+                        "rows[{i}] holds option {o}, but the matrix has {} options",
+                        matrix.options().len()
+                    ));
+                };
+                if !option.iter().any(|&x| items[x].kind == ItemKind::Primary) {
+                    return Err(format!(
+                        "rows[{i}] holds option {o}, which has no primary item: no search \
+                         chooses it"
+                    ));
+                }
+                for (j, &x) in option.iter().enumerate() {
+                    count[x] += 1;
+                    let c = matrix.colour(o, j);
+                    let clash = match colour[x].replace(c) {
+                        None => false,
+                        // Several options may share a secondary item only in one colour.
+                        Some(before) => before.is_none() || c.is_none() || before != c,
+                    };
+                    if items[x].kind == ItemKind::Secondary && clash {
+                        return Err(format!(
+                            "rows[{i}] is not a solution: item `{}` is given twice",
+                            dlx_core::shown(&items[x].name)
+                        ));
+                    }
+                }
+            }
+            for (x, item) in items.iter().enumerate() {
+                let m = item.multiplicity;
+                if item.kind == ItemKind::Primary && !(m.lower..=m.upper).contains(&count[x]) {
+                    return Err(format!(
+                        "rows[{i}] is not a solution: item `{}` is covered {} times",
+                        dlx_core::shown(&item.name),
+                        count[x]
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -401,7 +502,23 @@ fn sum(records: &[(String, ShardRecord)], all: bool) -> Result<Merged, RecordErr
             return Err(bad(format!("shard {} is given twice (also {other})", r.k)));
         }
         *slot = Some(name);
-        total.cleansings |= r.cleansings;
+        // One run's records carry the same figures: a record without cleansings, a profile
+        // or solutions among records with them is of another search (or damaged), and its
+        // absent figure would be added as 0.
+        let carries = |r: &ShardRecord| [r.cleansings, r.profiled, r.rows.is_some()];
+        let what = ["cleansings", "a per-level profile", "the solutions' rows"];
+        if let Some(i) = (0..3).find(|&i| carries(r)[i] != carries(first)[i]) {
+            let (has, lacks) = if carries(r)[i] {
+                (name.as_str(), first_name.as_str())
+            } else {
+                (first_name.as_str(), name.as_str())
+            };
+            return Err(bad(format!(
+                "records of one run carry the same figures, but {has} carries {} and {lacks} does not",
+                what[i]
+            )));
+        }
+        total.cleansings = r.cleansings;
         total.profiled &= r.profiled;
         let overflow = || bad("the figures add up past 2^64 with the shards before it".into());
         if total.profiled {
@@ -504,7 +621,7 @@ mod tests {
     fn a_record_reads_back_as_written() {
         let mut r = record(2, &[(2, 10), (3, 20)], 3);
         r.seconds = Some(1.5);
-        r.rows = Some(vec![vec![0, 4], vec![1, 2], vec![3, 5]]);
+        r.rows = Some(vec![vec![0, 4], vec![1, 2, 4], vec![3, 4, 5]]);
         r.key.fixed = vec![4];
         let back = ShardRecord::parse("r.json", &r.to_json().to_string()).unwrap();
         assert_eq!(back, r);
@@ -592,5 +709,217 @@ mod tests {
         other.key.depth = 3;
         let e = add_up(&[named(&a), named(&other)]).unwrap_err().to_string();
         assert!(e.contains("another run than s1"), "{e}");
+    }
+
+    /// A record with every field: levels, cleansings, fixed options, rows, times.
+    fn full() -> ShardRecord {
+        let mut r = record(2, &[(2, 10), (3, 20)], 3);
+        r.cleansings = true;
+        r.stats.cleansings = 7;
+        r.seconds = Some(152.714298371);
+        r.cpu_seconds = Some(152.65999999999985);
+        r.rows = Some(vec![vec![0, 4], vec![1, 2, 4], vec![3, 4, 5]]);
+        r.key.fixed = vec![4];
+        r
+    }
+
+    /// Issue 35: one changed figure, row, key or flag in a record is refused as damaged, by
+    /// its digest; what a command prints beside a record does not count.
+    #[test]
+    fn a_record_with_any_change_is_refused_by_its_digest() {
+        let good = full().to_json();
+        let parse = |v: &Value| ShardRecord::parse("s.json", &v.to_string());
+        assert_eq!(parse(&good).unwrap(), full());
+        let mut beside = good.clone();
+        beside["solution_list"] = json!([["a b"]]);
+        beside["interrupted"] = json!(false);
+        assert_eq!(parse(&beside).unwrap(), full(), "fields beside the record");
+        let change = |edit: &dyn Fn(&mut Value)| {
+            let mut v = good.clone();
+            edit(&mut v);
+            parse(&v).unwrap_err().to_string()
+        };
+        type Edit = Box<dyn Fn(&mut Value)>;
+        let edits: Vec<(&str, Edit)> = vec![
+            ("cleansings", Box::new(|v| v["cleansings"] = json!(8))),
+            (
+                "no cleansings",
+                Box::new(|v| drop(v.as_object_mut().unwrap().remove("cleansings"))),
+            ),
+            ("a row", Box::new(|v| v["rows"][2][0] = json!(2))),
+            (
+                "a level",
+                Box::new(|v| {
+                    v["levels"][0]["updates"] = json!(11);
+                    v["updates"] = json!(v["updates"].as_u64().unwrap() + 1);
+                }),
+            ),
+            ("seconds", Box::new(|v| v["seconds"] = json!(152.714298372))),
+            (
+                "no time",
+                Box::new(|v| drop(v.as_object_mut().unwrap().remove("cpu_seconds"))),
+            ),
+            (
+                "matrix",
+                Box::new(|v| v["shard"]["matrix"] = json!("00000000000000fe")),
+            ),
+            ("k", Box::new(|v| v["shard"]["k"] = json!(3))),
+            ("depth", Box::new(|v| v["shard"]["depth"] = json!(3))),
+            (
+                "subproblems",
+                Box::new(|v| v["shard"]["subproblems"] = json!(1)),
+            ),
+            (
+                "heuristic",
+                Box::new(|v| v["heuristic"] = json!("leftmost")),
+            ),
+            ("complete", Box::new(|v| v["complete"] = json!(false))),
+            (
+                "digest",
+                Box::new(|v| v["digest"] = json!("0123456789abcdef")),
+            ),
+        ];
+        for (what, edit) in &edits {
+            let e = change(edit.as_ref());
+            assert!(
+                e.starts_with("s.json: damaged: what it holds does not match its digest"),
+                "{what}: {e}"
+            );
+        }
+        // Without rows, `"solutions"` + 1000 is caught by nothing but the digest.
+        let mut bare = full();
+        bare.rows = None;
+        bare.key.fixed.clear();
+        let mut v = bare.to_json();
+        v["solutions"] = json!(1003);
+        let e = parse(&v).unwrap_err().to_string();
+        assert!(e.contains("does not match its digest"), "{e}");
+        let e = change(&|v| drop(v.as_object_mut().unwrap().remove("digest")));
+        assert!(e.starts_with("s.json: damaged: no `digest` field"), "{e}");
+    }
+
+    /// Rows that are not sorted lists of distinct options holding the fixed ones, or not
+    /// distinct solutions in order, are refused before their digest is even looked at.
+    #[test]
+    fn rows_are_sorted_distinct_and_hold_the_fixed_options() {
+        let cases: [(Value, &str); 4] = [
+            (
+                json!([[0, 4], [2, 1, 4], [3, 4, 5]]),
+                "rows[1] is not a sorted list",
+            ),
+            (
+                json!([[0, 4, 4], [1, 2, 4], [3, 4, 5]]),
+                "rows[0] is not a sorted list",
+            ),
+            (
+                json!([[0, 4], [1, 2], [3, 4, 5]]),
+                "rows[1] lacks the fixed option 4",
+            ),
+            (
+                json!([[0, 4], [3, 4, 5], [1, 2, 4]]),
+                "not distinct solutions in sorted order",
+            ),
+        ];
+        for (rows, why) in cases {
+            let mut v = full().to_json();
+            v["rows"] = rows;
+            let e = ShardRecord::parse("s.json", &v.to_string())
+                .unwrap_err()
+                .to_string();
+            assert!(e.starts_with("s.json: ") && e.contains(why), "{e}");
+        }
+    }
+
+    /// Issue 35 (1): a row must be a solution of the campaign's matrix, or the record is
+    /// damaged; an option number the matrix lacks never reaches the code that indexes by it.
+    #[test]
+    fn rows_are_checked_against_the_matrix() {
+        // p and q primary, r with bounds [1, 2], x and y secondary, x with colours; the
+        // last option has no primary item.
+        let m = dlx_core::format::parse(
+            "p q 1:2|r | x y\np r x:A\nq r x:A\nq x:B\np y\nq y\nr\nq r\nx:A\n",
+        )
+        .unwrap();
+        let with = |rows: Vec<Vec<usize>>| {
+            let mut r = record(1, &[(1, 1)], rows.len() as u64);
+            r.rows = Some(rows);
+            r.check_rows(&m)
+        };
+        assert_eq!(with(vec![vec![0, 1]]), Ok(()), "x:A twice, r twice");
+        assert_eq!(with(vec![vec![0, 4], vec![1, 3, 5]]), Ok(()));
+        let refused = [
+            (
+                vec![vec![0, 8]],
+                "rows[0] holds option 8, but the matrix has 8 options",
+            ),
+            (
+                vec![vec![0, 1, 7]],
+                "rows[0] holds option 7, which has no primary item",
+            ),
+            (
+                vec![vec![0, 1], vec![0, usize::MAX]],
+                "rows[1] holds option",
+            ),
+            (
+                vec![vec![0, 2, 5]],
+                "rows[0] is not a solution: item `x` is given twice",
+            ),
+            (
+                vec![vec![3, 4]],
+                "rows[0] is not a solution: item `y` is given twice",
+            ),
+            (
+                vec![vec![0]],
+                "rows[0] is not a solution: item `q` is covered 0 times",
+            ),
+            (vec![vec![0, 1, 5]], "item `r` is covered 3 times"),
+            (vec![vec![2, 3]], "item `r` is covered 0 times"),
+            (vec![vec![4, 5]], "item `p` is covered 0 times"),
+        ];
+        for (rows, why) in refused {
+            let e = with(rows.clone()).unwrap_err();
+            assert!(e.contains(why), "{rows:?}: {e}");
+        }
+    }
+
+    /// Issue 35: records that disagree on which figures they carry are not added up (an
+    /// absent figure would count as 0).
+    #[test]
+    fn a_merge_refuses_records_that_carry_other_figures() {
+        let named = |r: &ShardRecord| (format!("s{}", r.k), r.clone());
+        let (a, b, c) = (
+            record(1, &[(1, 5)], 0),
+            record(2, &[(1, 4)], 0),
+            record(3, &[(1, 3)], 0),
+        );
+        let mut coloured = b.clone();
+        coloured.cleansings = true;
+        let mut bare = c.clone();
+        bare.profiled = false;
+        bare.stats.levels.clear();
+        let mut kept = c.clone();
+        kept.rows = Some(Vec::new());
+        for (other, what) in [
+            (&coloured, "s2 carries cleansings and s1 does not"),
+            (&bare, "s1 carries a per-level profile and s3 does not"),
+            (&kept, "s3 carries the solutions' rows and s1 does not"),
+        ] {
+            let e = add_up_so_far(&[named(&a), named(other)])
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(what), "{e}");
+            let e = add_up(&[named(&a), named(&b), named(&c), named(other)]);
+            assert!(e.is_err());
+        }
+        // With cleansings first, one without them is named the same way.
+        let mut first = a.clone();
+        first.cleansings = true;
+        let e = add_up(&[named(&first), named(&b), named(&c)])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("s2: ") && e.contains("s1 carries cleansings and s2 does not"),
+            "{e}"
+        );
     }
 }

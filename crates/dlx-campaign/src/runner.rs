@@ -255,7 +255,7 @@ mod tests {
     use dlx_core::{Heuristic, Problem, format};
 
     use super::*;
-    use crate::{NewSubcase, Split, Subcase};
+    use crate::Split;
 
     fn temp(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("dlx-runner-{name}-{}", std::process::id()));
@@ -348,18 +348,7 @@ mod tests {
         let dir = temp("split");
         let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n").unwrap();
         // Item a lies in options 0, 2 and 6: one subcase each.
-        let parts = [0, 2, 6]
-            .iter()
-            .map(|&o| NewSubcase {
-                subcase: Subcase {
-                    name: format!("o{o}"),
-                    about: format!("option {o}"),
-                    orbit: 1,
-                },
-                matrix: m.clone(),
-                fixed: vec![o],
-            })
-            .collect();
+        let parts = crate::subcases_fixing(&m, &[0, 2, 6]);
         Split::create(&dir, "test", parts, 2, Heuristic::Mrv, true).unwrap();
         let campaign = Campaign::open(&dir).unwrap();
         let mut subcases = Vec::new();

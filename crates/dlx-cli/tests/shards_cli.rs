@@ -146,8 +146,19 @@ fn merge_refuses_missing_duplicated_and_foreign_shards() {
             .into();
     });
     fail(&[&top], "add up past 2^64");
-    // 100,000 shards announced, one given: the gap is named briefly.
-    let many = forged("many", &|v| v["shard"]["n"] = 100_000.into());
+    // 100,000 shards announced by hand: the record's digest no longer matches.
+    let edited = forged("n-edited", &|v| v["shard"]["n"] = 100_000.into());
+    fail(
+        &[&edited],
+        "forged-n-edited.json: damaged: what it holds does not match its digest",
+    );
+    // A whole record (digest and all) of 100,000 shards, one given: the gap is named briefly.
+    let mut record =
+        dlx_campaign::ShardRecord::parse("a", &std::fs::read_to_string(&a[0]).unwrap()).unwrap();
+    record.key.n = 100_000;
+    let many = dir.join("forged-many.json");
+    std::fs::write(&many, record.to_json().to_string()).unwrap();
+    let many = many.to_string_lossy().into_owned();
     fail(&[&many], "shards missing: 2, 3, 4");
     fail(&[&many], "(99999 missing in all) of 100000");
     for (flag, value, what) in [
