@@ -174,6 +174,50 @@ fn merge_refuses_missing_duplicated_and_foreign_shards() {
     std::fs::remove_dir_all(dir).ok();
 }
 
+/// `dlx estimate --shard K/N` counts what `dlx solve --shard K/N` counts, the shard's root
+/// included, where the probes cannot vary: 8 queens in 4 or more shards is cut where the
+/// tree runs out (all of it in shard 1, the other shards empty), and eight binary choices
+/// branch alike at every depth, wherever they are cut.
+#[test]
+fn a_shards_estimate_counts_what_its_search_counts() {
+    let dir = scratch("estimate-exact");
+    let q8 = dir.join("q8.dlx");
+    assert!(
+        dlx(&["queens", "8", "--emit", q8.to_str().unwrap()])
+            .status
+            .success()
+    );
+    let binary = dir.join("binary.dlx");
+    let choices: String = "bcdefgh".chars().map(|c| format!("{c}\n{c}\n")).collect();
+    let text = format!("a b c d e f g h\na\na\na\n{choices}");
+    std::fs::write(&binary, text).unwrap();
+    for (file, counts) in [(&q8, &[4, 5, 8][..]), (&binary, &[1, 2, 3, 5][..])] {
+        let f = file.to_str().unwrap();
+        let whole = json_of(&["solve", f, "--json", "--quiet"]);
+        for &n in counts {
+            for k in 1..=n {
+                let shard = format!("{k}/{n}");
+                let solve = json_of(&["solve", f, "--shard", &shard, "--json", "--quiet"]);
+                let est = json_of(&["estimate", f, "--shard", &shard, "--json"]);
+                for what in ["nodes", "updates", "solutions"] {
+                    assert_eq!(
+                        est[what]["mean"].as_f64(),
+                        solve[what].as_f64(),
+                        "{f} shard {shard}: {what}"
+                    );
+                    assert_eq!(est[what]["bounded"], true, "{f} shard {shard}: {what}");
+                }
+                if file == &q8 {
+                    let expect = if k == 1 { &whole } else { &Value::Null };
+                    let nodes = expect["nodes"].as_u64().unwrap_or(1);
+                    assert_eq!(solve["nodes"].as_u64(), Some(nodes), "{shard}");
+                }
+            }
+        }
+    }
+    std::fs::remove_dir_all(dir).ok();
+}
+
 /// The estimate brackets the exactly counted figures: within 4 standard errors for a fixed
 /// seed (a generous interval: the probes are heavy-tailed).
 fn brackets(dir: &std::path::Path, problems: &[(&str, &str)]) {

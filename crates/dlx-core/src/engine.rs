@@ -166,7 +166,9 @@ impl Cut {
     }
 
     /// Shard `k` of a plan (checked to fit): its subproblems, and the part above the cut
-    /// only in shard 1.
+    /// only in shard 1. Every shard's figures count the root among their nodes, as every
+    /// [`Stats`] does (1 + the levels' nodes), so that its search, its estimate and its
+    /// lazy iterator agree; merging shards adds their levels, so the root counts once.
     pub fn planned(plan: &ShardPlan, k: usize) -> Self {
         let split = &plan.split;
         let paths = (split.paths.iter().zip(&plan.owner))
@@ -176,13 +178,7 @@ impl Cut {
         let (stats, solutions) = if k == 1 {
             (split.stats.clone(), split.solutions.clone())
         } else {
-            (
-                Stats {
-                    complete: true,
-                    ..Stats::default()
-                },
-                Vec::new(),
-            )
+            (Stats::from_levels(0, Vec::new(), true), Vec::new())
         };
         Cut {
             stats,

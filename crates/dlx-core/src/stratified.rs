@@ -9,7 +9,7 @@
 //! the sum of theirs, so the top levels add nothing to it. The estimate stays unbiased.
 
 use crate::engine::{Cut, Path};
-use crate::estimate::{Estimate, Probe, Running, Summary};
+use crate::estimate::{Estimate, Probe, Running, SplitMix64, Summary, Tail};
 use crate::stats::Stats;
 
 /// Probes per stratum the cut aims for. Over 20 seeds of 20,000 probes, the 95% intervals
@@ -47,22 +47,24 @@ pub(crate) fn estimate(
     let mut levels_below: Vec<Vec<f64>> = vec![Vec::new(); strata];
     let pilot = (samples / 4 / strata.max(1) as u64).max(PILOT);
     // Each second-round probe's contribution to the total (its value over its stratum's
-    // probes), per figure, for the tail index.
-    let mut contributions: [Vec<f64>; 3] = Default::default();
+    // probes), per figure, for the tail index; none in the first round.
     let mut probe = |i: usize,
                      n: u64,
                      round: u64,
                      runs: &mut Vec<[Running; 3]>,
-                     levels_below: &mut Vec<Vec<f64>>| {
-        let seed = seed ^ (i as u64 + 1) ^ (round << 40);
+                     levels_below: &mut Vec<Vec<f64>>,
+                     mut tails: Option<&mut [Tail; 3]>| {
+        // A stream of its own for every seed, round and stratum: with `seed ^ (i + 1)`,
+        // seed 1's third stratum drew the numbers of seed 3's first, so estimates under
+        // different seeds were not independent.
+        let seed = SplitMix64::mix(SplitMix64::mix(SplitMix64::mix(seed) ^ round) ^ i as u64);
         let est = stratum(&cut.paths[i], n, seed, &mut |_, p| {
-            let values = [p.nodes, p.updates, p.solutions];
-            for (r, x) in runs[i].iter_mut().zip(values) {
+            for (r, x) in runs[i].iter_mut().zip(p.values()) {
                 r.push(x);
             }
-            if round == 1 {
-                for (c, x) in contributions.iter_mut().zip(values) {
-                    c.push(x / n as f64);
+            if let Some(tails) = tails.as_deref_mut() {
+                for (t, x) in tails.iter_mut().zip(p.values()) {
+                    t.push(x / n as f64);
                 }
             }
         });
@@ -76,7 +78,7 @@ pub(crate) fn estimate(
         }
     };
     for i in 0..strata {
-        probe(i, pilot, 0, &mut runs, &mut levels_below);
+        probe(i, pilot, 0, &mut runs, &mut levels_below, None);
     }
     // The second round alone is the estimate: reusing the first round's probes, whose
     // values chose the allocation, would bias it (a stratum that looked small gets few new
@@ -86,16 +88,22 @@ pub(crate) fn estimate(
     let weight: Vec<f64> = spread.iter().map(|s| s + floor).collect();
     let sum: f64 = weight.iter().sum();
     let rest = samples.saturating_sub(pilot * strata as u64);
+    let alloc: Vec<u64> = weight
+        .iter()
+        .map(|w| {
+            let share = if sum > 0.0 {
+                w / sum
+            } else {
+                1.0 / strata as f64
+            };
+            ((rest as f64 * share).round() as u64).max(MIN_PROBES)
+        })
+        .collect();
+    let mut tails = [(); 3].map(|_| Tail::new(alloc.iter().sum()));
     runs = vec![[Running::default(); 3]; strata];
     levels_below = vec![Vec::new(); strata];
-    for (i, w) in weight.iter().enumerate() {
-        let share = if sum > 0.0 {
-            w / sum
-        } else {
-            1.0 / strata as f64
-        };
-        let n = ((rest as f64 * share).round() as u64).max(MIN_PROBES);
-        probe(i, n, 1, &mut runs, &mut levels_below);
+    for (i, &n) in alloc.iter().enumerate() {
+        probe(i, n, 1, &mut runs, &mut levels_below, Some(&mut tails));
     }
     let mut total = Parts::exact(&cut.stats);
     let mut probes = 0;
@@ -117,11 +125,11 @@ pub(crate) fn estimate(
         }
     }
     let [mut nodes, mut updates, mut solutions] = total.summaries(probes);
-    for (s, c) in [&mut nodes, &mut updates, &mut solutions]
+    for (s, t) in [&mut nodes, &mut updates, &mut solutions]
         .into_iter()
-        .zip(&contributions)
+        .zip(&tails)
     {
-        s.tail_index = crate::estimate::tail_index(c);
+        s.tail_index = t.index();
     }
     Estimate {
         samples: probes,

@@ -151,3 +151,75 @@ fn figures_from_elsewhere_are_added_without_passing_u64_max() {
     ];
     assert_eq!(Stats::checked_from_levels(0, levels, true), None);
 }
+
+/// Eight binary choices, the first of three: every node of a depth branches alike, so every
+/// probe of it is exact, wherever the tree is cut.
+fn uniform() -> dlx_core::Matrix {
+    format::parse("a b c d e f g h\na\na\na\nb\nb\nc\nc\nd\nd\ne\ne\nf\nf\ng\ng\nh\nh\n").unwrap()
+}
+
+/// The figures of an estimate, to compare with a search's.
+fn estimated(e: &dlx_core::Estimate) -> [f64; 3] {
+    [e.nodes.mean, e.updates.mean, e.solutions.mean]
+}
+
+fn counted(s: &Stats) -> [f64; 3] {
+    [s.nodes as f64, s.updates as f64, s.solutions as f64]
+}
+
+/// A shard's estimate counts what its search counts, the shard's root included (a shard
+/// past the first has no levels above its cut, but its figures count the root as every
+/// search's do): equal wherever the probes cannot vary. Below depth n - 1 of n queens one
+/// rank is left, whose item has at most one option, so each subtree there is one path.
+#[test]
+fn a_shards_estimate_counts_the_root_as_its_search_does() {
+    let cases = [
+        ("8 queens", queens(8), 7, &[1, 2, 3, 5, 8][..]),
+        ("6 queens", queens(6), 5, &[2, 3, 16][..]),
+        ("binary choices", uniform(), 6, &[1, 2, 3, 100][..]),
+    ];
+    for (name, m, depth, counts) in cases {
+        let mut dlx = Dlx::new(&m);
+        for &n in counts {
+            let plan = dlx.solve().plan_shards_at(n, depth).unwrap();
+            let mut empty = 0;
+            for k in 1..=n {
+                let truth = dlx.solve().shard_plan(&plan, k).unwrap().count();
+                let est = dlx.solve().shard_plan(&plan, k).unwrap().estimate(500, 3);
+                assert_eq!(
+                    estimated(&est),
+                    counted(&truth),
+                    "{name}, shard {k}/{n} of a cut at {depth}"
+                );
+                assert_eq!(est.nodes.std_error, 0.0, "{name}, shard {k}/{n}");
+                if !plan.owner.contains(&k) {
+                    empty += 1;
+                    assert_eq!(counted(&truth), [1.0, 0.0, 0.0], "{name}, shard {k}/{n}");
+                }
+            }
+            assert_eq!(empty > 0, n > plan.split.paths.len(), "{name}, {n} shards");
+        }
+    }
+    // Planned as `dlx solve --shard K/N` plans: 8 queens in 16 or more shards is cut where
+    // the tree runs out, all of it in shard 1 and the others empty.
+    let m = queens(8);
+    let mut dlx = Dlx::new(&m);
+    let whole = dlx.solve().count();
+    for n in [16, 40] {
+        for k in 1..=n {
+            let truth = dlx.solve().shard(k, n).unwrap().count();
+            let est = dlx.solve().shard(k, n).unwrap().estimate(1000, 1);
+            assert_eq!(estimated(&est), counted(&truth), "shard {k}/{n}");
+            let expect = if k == 1 {
+                counted(&whole)
+            } else {
+                [1.0, 0.0, 0.0]
+            };
+            assert_eq!(counted(&truth), expect, "shard {k}/{n}");
+            // The lazy iterator counts the same.
+            let mut it = dlx.solve().shard(k, n).unwrap().iter();
+            while it.advance() {}
+            assert_eq!(it.stats(), truth, "shard {k}/{n}, one solution at a time");
+        }
+    }
+}

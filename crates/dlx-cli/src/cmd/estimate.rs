@@ -1,5 +1,6 @@
 //! `dlx estimate [FILE|-]`: Knuth's Monte Carlo estimate of the search tree's size.
 
+use dlx_core::estimate::HEAVIEST_TRUSTED;
 use dlx_core::{Estimate, Heuristic, ItemKind, Matrix, MatrixBuilder, Problem, Summary, format};
 use serde_json::json;
 
@@ -90,31 +91,41 @@ fn move_first(matrix: &Matrix, names: &[String]) -> Result<Matrix, CliError> {
     Ok(b.build()?)
 }
 
-fn summary_json(s: &Summary) -> serde_json::Value {
+/// `exact`: counted, not estimated ([`Estimate::is_exact`]), so bounded even at 0.
+fn summary_json(s: &Summary, exact: bool) -> serde_json::Value {
     let (lo, hi) = s.ci95();
     json!({"mean": s.mean, "std_dev": s.std_dev, "std_error": s.std_error, "ci95": [lo, hi],
-           "heaviest": s.heaviest, "tail_index": s.tail_index, "bounded": s.is_bounded()})
+           "heaviest": s.heaviest, "tail_index": s.tail_index,
+           "bounded": exact || s.is_bounded()})
 }
 
 /// Why the sample cannot bound a figure, if it cannot.
 fn unbounded(what: &str, s: &Summary) -> Option<String> {
     if s.is_bounded() {
-        None
-    } else if s.mean == 0.0 {
-        Some(format!(
+        return None;
+    }
+    Some(if s.mean == 0.0 {
+        format!(
             "{what}: no probe reached one, so the sample cannot bound them (there may be none, or many)\n"
-        ))
-    } else if s.tail_too_heavy() {
-        Some(format!(
-            "{what}: the largest probes have a tail index of {:.2} (under 1), so the mean is not settled and the interval cannot be trusted; more probes help little: estimate the shards (--shard K/N) or subcases apart\n",
-            s.tail_index.unwrap_or_default()
-        ))
-    } else {
-        Some(format!(
+        )
+    } else if let Some(a) = s.tail_index.filter(|&a| a < 1.0) {
+        format!(
+            "{what}: the largest probes have a tail index of {a:.2} (under 1), so the mean is not settled and the interval cannot be trusted; more probes help little: estimate the shards (--shard K/N) or subcases apart\n"
+        )
+    } else if let Some(a) = s.tail_index.filter(|_| s.tail_too_heavy()) {
+        format!(
+            "{what}: the largest probes have a tail index of {a:.2} (under 2), so as far as the sample shows their variance is infinite: the mean converges more slowly than its standard error says, and no 95% interval can be given\n"
+        )
+    } else if s.heaviest > HEAVIEST_TRUSTED {
+        format!(
             "{what}: one probe carries {:.0}% of the estimate, so the interval cannot be trusted: add samples\n",
             100.0 * s.heaviest
-        ))
-    }
+        )
+    } else {
+        format!(
+            "{what}: fewer than 20 probes carry any of it, too few to see how they spread: add samples\n"
+        )
+    })
 }
 
 fn line(what: &str, s: &Summary) -> String {
@@ -138,36 +149,50 @@ fn render(est: &Estimate, args: &Args) -> String {
             "samples": est.samples,
             "seed": args.seed,
             "heuristic": args.heuristic.to_string(),
-            "nodes": summary_json(&est.nodes),
-            "updates": summary_json(&est.updates),
-            "solutions": summary_json(&est.solutions),
+            "nodes": summary_json(&est.nodes, est.is_exact()),
+            "updates": summary_json(&est.updates, est.is_exact()),
+            "solutions": summary_json(&est.solutions, est.is_exact()),
             "level_nodes": est.level_nodes,
             "strata": est.strata,
         });
         return format!("{v}\n");
     }
-    let mut s = if est.strata > 1 {
-        format!(
-            "Estimate from {} probes in {} subtrees, the levels above them counted (seed {}, {} rule):\n",
-            est.samples, est.strata, args.seed, args.heuristic
-        )
-    } else {
-        format!(
-            "Knuth's estimate from {} probes (seed {}, {} rule):\n",
-            est.samples, args.seed, args.heuristic
-        )
-    };
-    s.push_str(&line("nodes", &est.nodes));
-    s.push_str(&line("updates", &est.updates));
-    s.push_str(&line("solutions", &est.solutions));
-    for (what, x) in [
+    let figures = [
         ("nodes", &est.nodes),
         ("updates", &est.updates),
         ("solutions", &est.solutions),
-    ] {
-        s.extend(unbounded(what, x));
-    }
-    s.push_str("(the intervals are mean ± 1.96 standard errors; the probes are heavy-tailed, so treat them as a guide)\n");
+    ];
+    let mut s = if est.is_exact() {
+        // No subtree below the cut: nothing was probed, every figure is counted.
+        let mut s = format!(
+            "Counted exactly: this part of the tree lies above the cut ({} rule)\n",
+            args.heuristic
+        );
+        for (what, x) in figures {
+            s.push_str(&format!("{what:<10} {:>22.0}\n", x.mean));
+        }
+        s
+    } else {
+        let mut s = if est.strata > 1 {
+            format!(
+                "Estimate from {} probes in {} subtrees, the levels above them counted (seed {}, {} rule):\n",
+                est.samples, est.strata, args.seed, args.heuristic
+            )
+        } else {
+            format!(
+                "Knuth's estimate from {} probes (seed {}, {} rule):\n",
+                est.samples, args.seed, args.heuristic
+            )
+        };
+        for (what, x) in figures {
+            s.push_str(&line(what, x));
+        }
+        for (what, x) in figures {
+            s.extend(unbounded(what, x));
+        }
+        s.push_str("(an interval is mean ± 1.96 standard errors, stated only where the largest probes' tail index is at least 2, so that they have a variance to estimate)\n");
+        s
+    };
     if args.profile {
         s.push_str("level   estimated nodes\n");
         for (k, n) in est.level_nodes.iter().enumerate() {
