@@ -1,14 +1,16 @@
 //! `Solutions`: a lazy iterator over a search that runs on a thread of its own.
 //!
-//! The search thread owns a copy of the engine and sends solutions in batches: one as soon
-//! as the consumer waits, else when the batch is full, so that a consumer taking solutions
-//! one at a time does not pay a thread hand-over for each. It runs at most two batches
+//! The search thread owns a copy of the engine and sends solutions in batches: when the
+//! batch is full (1, 2, 4, ... up to 1024 solutions), or sooner once the consumer has waited
+//! [`PATIENCE`], so that a consumer taking solutions one at a time does not pay a thread
+//! hand-over for each, and still gets a rare solution at once. It runs at most two batches
 //! ahead (the channel holds one), and stops at its next node once the iterator is dropped.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use dlx_core::{Heuristic, Matrix, Solution, Stats};
 use pyo3::exceptions::PyRuntimeError;
@@ -19,6 +21,12 @@ use crate::watch::SLICE;
 
 /// The most solutions sent at once.
 const MAX_BATCH: usize = 1024;
+
+/// How long the consumer waits for a batch before asking for whatever the search has: a
+/// consumer faster than the search would otherwise take every solution in a batch of its
+/// own, at the cost of a thread hand-over each: `covers()` took 2.7x the time of a count on
+/// MacMahon's triangles (`python/bench`), 1.15x with this wait.
+const PATIENCE: Duration = Duration::from_millis(2);
 
 enum Message {
     Batch(Vec<Solution>),
@@ -145,10 +153,14 @@ impl Solutions {
                 Ok(m) => m,
                 Err(TryRecvError::Disconnected) => return Ok(None),
                 Err(TryRecvError::Empty) => {
-                    self.shared.hungry.store(true, Ordering::Relaxed);
                     let receiver = &mut state.receiver;
-                    let waited = py.detach(move || receiver.recv_timeout(SLICE));
-                    self.shared.hungry.store(false, Ordering::Relaxed);
+                    let mut waited = py.detach(move || receiver.recv_timeout(PATIENCE));
+                    if matches!(waited, Err(RecvTimeoutError::Timeout)) {
+                        self.shared.hungry.store(true, Ordering::Relaxed);
+                        let receiver = &mut state.receiver;
+                        waited = py.detach(move || receiver.recv_timeout(SLICE));
+                        self.shared.hungry.store(false, Ordering::Relaxed);
+                    }
                     match waited {
                         Ok(m) => m,
                         Err(RecvTimeoutError::Disconnected) => return Ok(None),
