@@ -1,0 +1,129 @@
+//! The puzzle builders: N queens, polyomino packings (named, or described as the `dlx
+//! polyomino` command reads them) and the paper's named problems, each a `Problem` that
+//! draws its solutions as the command's `--print` does.
+
+use std::sync::Arc;
+
+use dlx_core::Heuristic;
+use dlx_queens::{Order, Queens};
+use pyo3::prelude::*;
+
+use crate::PuzzleError;
+use crate::errors::raise;
+use crate::problem::Problem;
+
+/// N queens with Knuth's matrix: ranks and files primary in organ-pipe order (or plain with
+/// `plain_order`), diagonals secondary; `ranks_only` makes the files secondary too (the
+/// paper's R-variant). Solutions draw as boards.
+#[pyfunction]
+#[pyo3(signature = (n, *, ranks_only=false, plain_order=false))]
+pub fn queens(n: usize, ranks_only: bool, plain_order: bool) -> PyResult<Problem> {
+    let order = if plain_order {
+        Order::Plain
+    } else {
+        Order::OrganPipe
+    };
+    let queens = Queens::new(n)
+        .map_err(|e| {
+            raise::<PuzzleError>(dlx_paper::PaperError::BadParameter {
+                name: format!("queens {n}"),
+                reason: e.to_string(),
+            })
+        })?
+        .with_order(order)
+        .ranks_only(ranks_only);
+    let matrix = queens.matrix();
+    let render = move |s: &dlx_core::Solution| queens.board(s).ascii();
+    Ok(Problem::named(
+        matrix,
+        format!("{n} queens"),
+        Heuristic::Mrv,
+        Some(Arc::new(render)),
+    ))
+}
+
+/// A polyomino packing: a named problem of the paper (`pentomino-6x10`, `scott`, ...;
+/// `polyomino_names()` lists them), or a board and pieces described as `dlx polyomino
+/// --board --pieces` reads them: the board as rows of `#` (cell) and `.` (hole), the pieces
+/// one a line (`pentominoes`, `one-sided pentominoes`, `tetrominoes`, `domino`, or `piece
+/// NAME PICTURE [one-sided] [copies]`, rows of the picture separated by `/`). Solutions
+/// draw as the tiling's outline with its symmetries.
+#[pyfunction]
+#[pyo3(signature = (name=None, *, board=None, pieces=None))]
+pub fn polyomino(
+    name: Option<&str>,
+    board: Option<&str>,
+    pieces: Option<&str>,
+) -> PyResult<Problem> {
+    let (title, packing) = match (name, board, pieces) {
+        (Some(name), None, None) => {
+            let puzzle = dlx_paper::polyomino::puzzle(name).ok_or_else(|| {
+                raise::<PuzzleError>(format!(
+                    "unknown polyomino problem `{name}`; polyomino_names() lists the names"
+                ))
+            })?;
+            let packing = puzzle
+                .build()
+                .map_err(|e| raise::<PuzzleError>(format!("{name}: {e}")))?;
+            (name.to_string(), packing)
+        }
+        (None, Some(board), Some(pieces)) => {
+            let puzzle =
+                dlx_polyomino::parse_puzzle(board, pieces).map_err(raise::<PuzzleError>)?;
+            let packing = puzzle
+                .build()
+                .map_err(|e| raise::<PuzzleError>(format!("pieces: {e}")))?;
+            ("polyomino packing".to_string(), packing)
+        }
+        _ => {
+            return Err(raise::<PuzzleError>(
+                "give a problem name, or both board= and pieces=",
+            ));
+        }
+    };
+    let matrix = packing.matrix.clone();
+    let render = move |s: &dlx_core::Solution| {
+        let t = packing.tiling(s);
+        format!("{}hsym {}, vsym {}", t.to_outline(), t.hsym(), t.vsym())
+    };
+    Ok(Problem::named(
+        matrix,
+        title,
+        Heuristic::Mrv,
+        Some(Arc::new(render)),
+    ))
+}
+
+/// A named problem of the paper (`matrix3`, `queens-8`, `pentomino-6x10`, ...;
+/// `paper_names()` lists them), with the rule behind the paper's figures as its default and
+/// the paper's picture of a solution: `dlx paper NAME`.
+#[pyfunction]
+pub fn paper(name: &str) -> PyResult<Problem> {
+    let p = dlx_paper::problem(name).map_err(raise::<PuzzleError>)?;
+    let render = p.render;
+    Ok(Problem::named(
+        p.matrix,
+        p.name,
+        p.heuristic,
+        Some(Arc::new(move |s: &dlx_core::Solution| render(s))),
+    ))
+}
+
+/// The paper's named problems as `(pattern, description)` pairs, as `dlx paper list`
+/// prints them (a pattern such as `queens-N` stands for a family).
+#[pyfunction]
+pub fn paper_names() -> Vec<(String, String)> {
+    dlx_paper::families()
+        .iter()
+        .map(|f| (f.pattern.to_string(), f.about.to_string()))
+        .collect()
+}
+
+/// The named polyomino problems as `(name, description)` pairs (`dlx polyomino list`).
+#[pyfunction]
+pub fn polyomino_names() -> Vec<(String, String)> {
+    dlx_paper::polyomino::NAMES
+        .iter()
+        .map(|(n, a)| (n.to_string(), a.to_string()))
+        .collect()
+}

@@ -1,0 +1,131 @@
+//! Sudoku of any size dlx-sudoku supports (4x4 to 36x36): puzzles as text (the `dlx sudoku`
+//! input, one puzzle) or as cell values (0 = blank), answered in the same form.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use dlx_sudoku::{Alphabet, Grid, Solver};
+use pyo3::prelude::*;
+
+use crate::SudokuError;
+use crate::errors::raise;
+use crate::watch::watched;
+
+/// A puzzle as Python gives it.
+#[derive(FromPyObject)]
+pub enum Puzzle {
+    /// Text: one line of N² cells, a grid layout, or numbers.
+    Text(String),
+    /// Cell values, row by row (0 = blank).
+    Values(Vec<i64>),
+}
+
+/// Solvers kept between calls, each with the flag that stops it: a solver keeps the matrices
+/// of the sizes it has seen.
+static POOL: Mutex<Vec<(Solver, Arc<AtomicBool>)>> = Mutex::new(Vec::new());
+
+fn take_solver() -> (Solver, Arc<AtomicBool>) {
+    let kept = POOL.lock().ok().and_then(|mut p| p.pop());
+    kept.unwrap_or_else(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        (Solver::new().interrupt(Arc::clone(&flag)), flag)
+    })
+}
+
+fn put_back(solver: (Solver, Arc<AtomicBool>)) {
+    solver.1.store(false, Ordering::Relaxed);
+    if let Ok(mut p) = POOL.lock() {
+        p.push(solver);
+    }
+}
+
+/// The grid of a puzzle, in the alphabet given (a range such as `1-9`, `0-F`, or the symbols
+/// spelled out) or detected.
+fn grid(puzzle: &Puzzle, alphabet: Option<&str>) -> PyResult<Grid> {
+    let bad = raise::<SudokuError>;
+    let alphabet = alphabet.map(Alphabet::from_spec).transpose().map_err(bad)?;
+    match puzzle {
+        Puzzle::Text(text) => dlx_sudoku::parse(text, alphabet.as_ref()).map_err(bad),
+        Puzzle::Values(values) => {
+            let side = (2..=6)
+                .map(|n| n * n)
+                .find(|s| s * s == values.len())
+                .unwrap_or(0);
+            let alphabet = match alphabet {
+                Some(a) => a,
+                None => Alphabet::builtin(side).into_iter().next().ok_or_else(|| {
+                    raise::<SudokuError>(format!(
+                        "found {} cells, expected 16, 81, 256, 625 or 1296 (a square grid of 4 to 36 a side)",
+                        values.len()
+                    ))
+                })?,
+            };
+            let cells = values
+                .iter()
+                .enumerate()
+                .map(|(k, &v)| {
+                    u8::try_from(v).map_err(|_| {
+                        raise::<SudokuError>(format!(
+                            "cell {k}: {v} is not a number from 0 to {}",
+                            alphabet.side()
+                        ))
+                    })
+                })
+                .collect::<PyResult<Vec<u8>>>()?;
+            Grid::from_values(cells, alphabet).map_err(bad)
+        }
+    }
+}
+
+/// Runs a solver on a puzzle without the GIL: watched for Ctrl-C above 9x9 (a 9x9 search
+/// takes microseconds, so it runs right on this thread).
+fn with_solver<T: Send>(
+    py: Python<'_>,
+    grid: &Grid,
+    work: impl FnOnce(&mut Solver, &Grid) -> T + Send,
+) -> PyResult<T> {
+    let (mut solver, flag) = take_solver();
+    let result = if grid.side() <= 9 {
+        Ok(py.detach(|| work(&mut solver, grid)))
+    } else {
+        watched(py, &flag, |_| Ok(()), || work(&mut solver, grid))
+    };
+    put_back((solver, flag));
+    result
+}
+
+/// A solution of the puzzle (None when it has none), in the puzzle's form: text in its
+/// layout and alphabet, or cell values.
+#[pyfunction]
+#[pyo3(signature = (puzzle, alphabet=None))]
+pub fn sudoku_solve(
+    py: Python<'_>,
+    puzzle: Puzzle,
+    alphabet: Option<&str>,
+) -> PyResult<Option<Py<PyAny>>> {
+    let g = grid(&puzzle, alphabet)?;
+    let Some(solution) = with_solver(py, &g, |s, g| s.solve(g))? else {
+        return Ok(None);
+    };
+    let value = match puzzle {
+        Puzzle::Text(_) => solution.to_string().into_pyobject(py)?.into_any(),
+        Puzzle::Values(_) => {
+            let values: Vec<u32> = solution.values().iter().map(|&v| u32::from(v)).collect();
+            values.into_pyobject(py)?.into_any()
+        }
+    };
+    Ok(Some(value.unbind()))
+}
+
+/// The number of solutions of the puzzle, up to `limit`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit=None, alphabet=None))]
+pub fn sudoku_count(
+    py: Python<'_>,
+    puzzle: Puzzle,
+    limit: Option<u64>,
+    alphabet: Option<&str>,
+) -> PyResult<u64> {
+    let g = grid(&puzzle, alphabet)?;
+    with_solver(py, &g, |s, g| s.count(g, limit))
+}

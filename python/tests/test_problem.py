@@ -1,0 +1,198 @@
+"""The native API: building problems, searching them, errors, progress, the GIL and Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import dancing_links as dl
+
+from conftest import EXAMPLES, sorted_solutions
+
+DLX3_INTRO = [
+    ["A", "B", "X:0", "Y:0"],
+    ["A", "C", "X:1", "Y:1"],
+    ["C", "X:0"],
+    ["B", "X:1"],
+    ["C", "Y:1"],
+]
+
+
+def test_options_with_colours_and_bounds_equal_knuths_text():
+    built = dl.Problem(DLX3_INTRO, ["A", "B", "C"], ["X", "Y"], bounds={"C": (2, 3)})
+    read = dl.Problem.read(EXAMPLES / "dlx3-intro.dlx")
+    assert built.counts_cleansings and read.counts_cleansings
+    assert built.count().to_dict() == read.count().to_dict()
+    assert built.to_text() == dl.Problem.parse(built.to_text()).to_text()
+    assert built.items == ["A", "B", "C", "X", "Y"]
+    assert built.primary_count == 3
+    assert built.option(1) == ["A", "C", "X:1", "Y:1"]
+
+
+def test_bounds_of_one_number_and_item_values():
+    # Choose exactly 2 of 3 options.
+    problem = dl.Problem([[("pick", 1)]] * 3, bounds={("pick", 1): 2})
+    assert sorted_solutions(problem.solutions()) == [[0, 1], [0, 2], [1, 2]]
+    assert problem.item_values == [("pick", 1)]
+    assert problem.items == ["('pick',1)"]
+
+
+def test_solutions_first_and_render():
+    problem = dl.paper("matrix3")
+    assert list(problem.solutions(names=True)) == [["A D", "E F C", "B G"]]
+    first = problem.first()
+    assert first == next(iter(problem.solutions()))
+    assert problem.render(first) == "A D\nC E F\nB G\n" or "A D" in problem.render(first)
+    board = dl.queens(4).render(dl.queens(4).first())
+    assert board.count("Q") == 4
+    solutions = problem.solutions()
+    assert solutions.counts is None
+    assert len(list(solutions)) == 1
+    assert solutions.counts == problem.count(threads=1)
+
+
+def test_solutions_are_lazy_and_close():
+    solutions = dl.queens(16).solutions()
+    taken = [next(solutions) for _ in range(3)]
+    assert len({tuple(s) for s in taken}) == 3
+    solutions.close()
+    del solutions
+    limited = list(dl.queens(8).solutions(limit=10))
+    assert limited == list(dl.queens(8).solutions())[:10]
+
+
+def test_from_array_secondary_columns():
+    # Two options, one of them covering secondary column 2.
+    problem = dl.Problem.from_array([[1, 0, 1], [0, 1, 0], [1, 1, 0]], secondary=1)
+    assert problem.items == ["0", "1", "2"]
+    assert sorted_solutions(problem.solutions()) == [[0, 1], [2]]
+
+
+def test_estimate_of_a_small_tree_is_exact():
+    est = dl.paper("matrix3").estimate(samples=1000, seed=1)
+    assert (est.solutions["mean"], est.updates["mean"], est.nodes["mean"]) == (1.0, 30.0, 6.0)
+
+
+def test_min_cover():
+    result = dl.paper("matrix3").min_cover()
+    assert result.minimum == 3
+    assert result.covers == [[0, 1, 2]]
+    with pytest.raises(dl.MatrixError, match="colours or bounds"):
+        dl.Problem.read(EXAMPLES / "taocp-49.dlx").min_cover()
+
+
+def test_malformed_problems_raise_clear_exceptions(dlx, tmp_path):
+    bad = tmp_path / "bad.dlx"
+    bad.write_text("a b | c\na b\nb d\n")
+    with pytest.raises(dl.FormatError) as e:
+        dl.Problem.read(bad)
+    done = dlx("solve", str(bad))
+    assert done.returncode == 2
+    assert f"dlx: {e.value}\n" == done.stderr
+    with pytest.raises(dl.FormatError, match=r"^line 3, column 3: unknown item `d`$"):
+        dl.Problem.parse("a b | c\na b\nb d\n")
+    with pytest.raises(FileNotFoundError, match="no-such.dlx"):
+        dl.Problem.read(tmp_path / "no-such.dlx")
+
+
+def test_bad_arguments_raise_value_errors():
+    problem = dl.paper("matrix3")
+    for call in (
+        lambda: problem.count(heuristic="nonsense"),
+        lambda: problem.count(limit=0),
+        lambda: problem.count(threads=5000),
+        lambda: problem.count(shard=(4, 3)),
+        lambda: problem.estimate(samples=0),
+        lambda: problem.min_cover(bound="weak"),
+        lambda: dl.paper("no-such-problem"),
+        lambda: dl.queens(0),
+        lambda: dl.polyomino(board="##", pieces="piece X #/##/#"),
+        lambda: dl.Problem([["a", "a"]]),
+        lambda: dl.Problem([["a", "x:"]], primary=["a"]),
+        lambda: dl.Problem([["a"]], bounds={"a": (3, 2)}),
+        lambda: dl.merge([problem.count()]),
+        lambda: dl.merge([problem.count(shard=(1, 2))]),
+    ):
+        with pytest.raises(dl.DlxError) as e:
+            call()
+        assert isinstance(e.value, ValueError)
+        assert "\n" not in str(e.value) and str(e.value)
+
+
+def test_progress_callback_reports_and_figures_hold():
+    problem = dl.paper("pentomino-5x12")
+    seen = []
+    counts = problem.count(threads=1, progress=seen.append, interval=0.01)
+    assert counts == problem.count(threads=1)
+    assert seen, "the callback was never called"
+    assert all(0.0 <= f["fraction"] <= 1.0 for f in seen)
+    assert all(f["solutions"] <= counts.solutions for f in seen)
+
+
+def test_an_exception_in_the_callback_stops_the_search():
+    def fail(_):
+        raise RuntimeError("enough")
+
+    with pytest.raises(RuntimeError, match="enough"):
+        dl.queens(20).count(progress=fail, interval=0.01)
+
+
+def test_the_search_releases_the_gil():
+    ticks = 0
+    done = threading.Event()
+
+    def search():
+        dl.paper("pentomino-6x10").count(threads=1)
+        done.set()
+
+    worker = threading.Thread(target=search)
+    worker.start()
+    while not done.is_set():
+        ticks += 1
+        time.sleep(0.001)
+    worker.join()
+    assert ticks > 50
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_long_count_within_a_second(threads):
+    problem = dl.queens(20)
+    sent = []
+
+    def interrupt():
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(0.5, interrupt)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            problem.count(threads=threads)
+        stopped = time.monotonic()
+    finally:
+        timer.cancel()
+    assert sent and stopped - sent[0] < 1.0
+    # The problem is whole afterwards.
+    assert problem.count(limit=3).solutions == 3
+
+
+def test_ctrl_c_stops_a_waiting_iterator():
+    # 16 queens and one more primary item that no option holds, searched leftmost: no
+    # solution, and a tree far larger than the test waits for.
+    items, *rows = dl.queens(16).to_text().splitlines()
+    primary, secondary = items.split(" | ")
+    text = "\n".join([f"{primary} nowhere | {secondary}", *rows]) + "\n"
+    solutions = dl.Problem.parse(text).solutions(heuristic="leftmost")
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            next(solutions)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 1.5

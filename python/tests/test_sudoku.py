@@ -1,0 +1,77 @@
+"""sudoku.solve / count / is_unique on strings, nested lists and numpy arrays of any size."""
+
+from __future__ import annotations
+
+import pytest
+
+import dancing_links as dl
+from dancing_links import sudoku
+
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+SMALL = "1.3....2.3....4."
+
+
+def valid(grid, side):
+    box = int(side**0.5)
+    units = [[grid[r][c] for c in range(side)] for r in range(side)]
+    units += [[grid[r][c] for r in range(side)] for c in range(side)]
+    units += [
+        [grid[r][c] for r in range(br, br + box) for c in range(bc, bc + box)]
+        for br in range(0, side, box)
+        for bc in range(0, side, box)
+    ]
+    return all(sorted(u) == list(range(1, side + 1)) for u in units)
+
+
+def as_rows(text, side):
+    return [[0 if ch == "." else int(ch) for ch in text[r * side : (r + 1) * side]] for r in range(side)]
+
+
+def test_strings():
+    solution = sudoku.solve(PUZZLE)
+    assert isinstance(solution, str) and len(solution) == 81
+    assert valid(as_rows(solution, 9), 9)
+    assert all(p in (".", s) for p, s in zip(PUZZLE, solution))
+    assert sudoku.is_unique(PUZZLE)
+    assert sudoku.count(PUZZLE) == 1
+    assert sudoku.count("." * 16) == 288  # the number of 4x4 sudoku grids
+    assert sudoku.count("." * 16, limit=10) == 10
+    assert not sudoku.is_unique("." * 81)
+
+
+def test_nested_lists_and_flat_lists():
+    rows = as_rows(PUZZLE, 9)
+    solution = sudoku.solve(rows)
+    assert isinstance(solution, list) and len(solution) == 9
+    assert valid(solution, 9)
+    assert solution == as_rows(sudoku.solve(PUZZLE), 9)
+    flat = [v for row in rows for v in row]
+    assert sudoku.solve(flat) == [v for row in solution for v in row]
+    assert sudoku.solve(as_rows(SMALL, 4)) == as_rows(sudoku.solve(SMALL), 4)
+
+
+def test_numpy_arrays():
+    np = pytest.importorskip("numpy")
+    grid = np.array(as_rows(PUZZLE, 9), dtype=np.int8)
+    solution = sudoku.solve(grid)
+    assert isinstance(solution, np.ndarray)
+    assert solution.dtype == np.int8 and solution.shape == (9, 9)
+    assert solution.tolist() == as_rows(sudoku.solve(PUZZLE), 9)
+    assert sudoku.is_unique(grid)
+
+
+def test_sixteen_by_sixteen():
+    empty = [[0] * 16 for _ in range(16)]
+    solution = sudoku.solve(empty)
+    assert valid(solution, 16)
+    assert sudoku.count(empty, limit=3) == 3
+
+
+def test_no_solution_and_bad_puzzles():
+    # r1c3 can be neither 1 nor 2 (its row) nor 3 nor 4 (its column).
+    unsolvable = "12......" + "..3." + "..4."
+    assert sudoku.count(unsolvable) == 0 and sudoku.solve(unsolvable) is None
+    for bad in ("123", "11" + "." * 79, [[1, 1, 0, 0]] + [[0] * 4] * 3, [[5] + [0] * 3] + [[0] * 4] * 3):
+        with pytest.raises(dl.SudokuError) as e:
+            sudoku.solve(bad)
+        assert isinstance(e.value, ValueError) and "\n" not in str(e.value)
