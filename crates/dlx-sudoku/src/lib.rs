@@ -75,6 +75,7 @@ mod masks;
 mod matrix;
 mod parse;
 mod solver;
+pub mod variant;
 
 pub use alphabet::Alphabet;
 pub use error::SudokuError;
