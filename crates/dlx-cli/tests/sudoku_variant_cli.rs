@@ -131,6 +131,22 @@ fn bad_lines_are_named_and_exit_with_status_2() {
         String::from_utf8_lossy(&out.stderr),
         "dlx: --side 16: puzzles are made with sides 2 to 9\n"
     );
+    let killer7 = [
+        "sudoku",
+        "--variant",
+        "killer",
+        "--generate",
+        "1",
+        "--side",
+        "7",
+    ];
+    let out = dlx(&killer7);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "dlx: --variant killer --seed 1: side 7 cannot be cut into boxes \
+         (a jigsaw can have any side)\n"
+    );
 }
 
 #[test]

@@ -5,6 +5,7 @@
 use std::io::{BufWriter, Write};
 use std::time::Instant;
 
+use dlx_sudoku::SudokuError;
 use dlx_sudoku::variant::{
     DEFAULT_MAX_CAGE, MAX_GENERATED_SIDE, Puzzle, Variant, VariantSolver, generate as make,
     generate_killer,
@@ -222,7 +223,14 @@ pub fn generate(g: Generation, quiet: bool) -> Result<(), CliError> {
             Variant::Killer => generate_killer(g.side, g.max_cage, seed),
             v => make(v, g.side, seed),
         };
-        let generated = result.map_err(|e| CliError::Sudoku(format!("seed {seed}: {e}")))?;
+        // A layout's errors say `line 1`: here there is no line, only the seed.
+        let generated = result.map_err(|e| {
+            let reason = match e {
+                SudokuError::Variant { reason, .. } => reason,
+                e => e.to_string(),
+            };
+            CliError::Sudoku(format!("--variant {} --seed {seed}: {reason}", g.variant))
+        })?;
         let puzzle = &generated.puzzle;
         let line = if g.json {
             json!({
