@@ -80,6 +80,15 @@ pub enum SudokuError {
     /// A box size outside the supported range.
     #[error("box size {0} is not supported (2 to 6: 4x4 to 36x36)")]
     BadBoxSize(usize),
+    /// A variant's puzzle or layout that cannot be used: a region or cage of the wrong size,
+    /// a sum no digits make, a field missing (see [`crate::variant`]).
+    #[error("line {line}: {reason}")]
+    Variant {
+        /// 1-based line (1 for a layout built in code).
+        line: usize,
+        /// What is wrong, naming the cell, region or cage.
+        reason: String,
+    },
 }
 
 impl SudokuError {
@@ -92,7 +101,8 @@ impl SudokuError {
             | SudokuError::BadNumber { line, .. }
             | SudokuError::AmbiguousAlphabet { line, .. }
             | SudokuError::Clash { line, .. }
-            | SudokuError::Judge { line, .. } => *line += by,
+            | SudokuError::Judge { line, .. }
+            | SudokuError::Variant { line, .. } => *line += by,
             SudokuError::BadAlphabet { .. } | SudokuError::BadBoxSize(_) => {}
         }
         self

@@ -61,6 +61,8 @@
 //! - [`Solver`]: solve, count, uniqueness and all solutions;
 //! - [`judge`]: the online judges' formats (POJ 3074, POJ 3076 / UVa 1309), read and answered
 //!   byte for byte;
+//! - [`variant`]: X, windoku, jigsaw, samurai and killer (any units over any cells, and
+//!   cages), solved, counted and generated on one exact cover;
 //! - [`SudokuError`]: what is wrong with an input, and where.
 
 #![warn(missing_docs)]
@@ -75,6 +77,7 @@ mod masks;
 mod matrix;
 mod parse;
 mod solver;
+pub mod variant;
 
 pub use alphabet::Alphabet;
 pub use error::SudokuError;

@@ -13,3 +13,4 @@ pub mod queens;
 pub mod solve;
 pub mod squares;
 pub mod sudoku;
+pub mod sudoku_variant;

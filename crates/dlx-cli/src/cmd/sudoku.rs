@@ -35,20 +35,37 @@ pub struct Args {
     /// No summary on standard error.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Variants: --variant, --generate, --json (see `sudoku_variant`).
+    #[command(flatten)]
+    pub variants: super::sudoku_variant::VariantArgs,
 }
 
 /// What happened to the puzzles, for the summary.
 #[derive(Default, Clone)]
-struct Tally {
-    puzzles: usize,
-    solved: usize,
-    unsolvable: usize,
-    multiple: usize,
-    invalid: usize,
-    search: Duration,
+pub(super) struct Tally {
+    pub(super) puzzles: usize,
+    pub(super) solved: usize,
+    pub(super) unsolvable: usize,
+    pub(super) multiple: usize,
+    pub(super) invalid: usize,
+    pub(super) search: Duration,
+}
+
+impl Tally {
+    /// This tally with the search time of a later one: what is kept of a puzzle an interrupt
+    /// cut short.
+    pub(super) fn with_search_of(self, later: &Tally) -> Tally {
+        Tally {
+            search: later.search,
+            ..self
+        }
+    }
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
+    if args.variants.variant.is_some() {
+        return super::sudoku_variant::run(args);
+    }
     let alphabet = args
         .alphabet
         .as_deref()
@@ -57,13 +74,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .map_err(|e| CliError::Sudoku(e.to_string()))?;
     let (path, text) = read_input(args.file.as_deref())?;
     let entries = parse_lines(&text, alphabet.as_ref());
-    let progress = std::io::stderr().is_terminal() && !args.quiet;
+    let mut batch = Batch::new(entries.len(), args.quiet);
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut solver = Solver::new().interrupt(crate::interrupt::watch());
     let mut interrupted = false;
     let mut tally = Tally::default();
-    let started = Instant::now();
-    let mut last_report = started;
     for entry in &entries {
         let before = tally.clone();
         tally.puzzles += 1;
@@ -117,49 +132,92 @@ pub fn run(args: Args) -> Result<(), CliError> {
         };
         if crate::interrupt::requested() {
             // This puzzle's search was cut short: its answer is not known.
-            tally = Tally {
-                search: tally.search,
-                ..before
-            };
+            tally = before.with_search_of(&tally);
             interrupted = true;
             break;
         }
         writeln!(out, "{line}").map_err(|e| CliError::io("-", e))?;
-        if progress && last_report.elapsed() > Duration::from_millis(500) {
-            last_report = Instant::now();
-            note_part!("\r{} / {} puzzles", tally.puzzles, entries.len());
-        }
+        batch.tick(tally.puzzles);
     }
     out.flush().map_err(|e| CliError::io("-", e))?;
-    if progress && last_report != started {
-        note_part!("\r\x1b[K");
-    }
-    if !args.quiet || interrupted {
-        let mut line = summary(&tally, started.elapsed());
-        if interrupted {
-            line.push_str(&format!(
-                " (interrupted: {} of {} answered)",
-                tally.puzzles,
-                crate::output::counted(entries.len() as u64, "puzzle")
-            ));
+    batch.finish(&tally, interrupted, &path)
+}
+
+/// A batch of puzzles: its progress line on a terminal, and its end (the summary, and the
+/// error an interrupt or bad lines make).
+pub(super) struct Batch {
+    progress: bool,
+    quiet: bool,
+    started: Instant,
+    last_report: Instant,
+    total: usize,
+}
+
+impl Batch {
+    /// A batch of `total` puzzles, quiet (no progress, no summary) if asked.
+    pub(super) fn new(total: usize, quiet: bool) -> Batch {
+        let started = Instant::now();
+        Batch {
+            progress: std::io::stderr().is_terminal() && !quiet,
+            quiet,
+            started,
+            last_report: started,
+            total,
         }
-        note!("{line}");
     }
-    if interrupted {
-        return Err(CliError::Interrupted);
+
+    /// Redraws the progress line (`done / total puzzles`), at most twice a second.
+    pub(super) fn tick(&mut self, done: usize) {
+        if self.progress && self.last_report.elapsed() > Duration::from_millis(500) {
+            self.last_report = Instant::now();
+            note_part!("\r{done} / {} puzzles", self.total);
+        }
     }
-    if tally.invalid > 0 {
-        return Err(CliError::Sudoku(format!(
-            "{path}: {} of {} bad input",
-            tally.invalid,
-            crate::output::counted(tally.puzzles as u64, "puzzle")
-        )));
+
+    /// Erases the progress line if one was drawn; returns the time since the start.
+    pub(super) fn clear(&self) -> Duration {
+        if self.progress && self.last_report != self.started {
+            note_part!("\r\x1b[K");
+        }
+        self.started.elapsed()
     }
-    Ok(())
+
+    /// Ends a batch read from `path`: the summary (unless quiet, or when interrupted), then
+    /// the error for an interrupt or bad lines.
+    pub(super) fn finish(
+        self,
+        tally: &Tally,
+        interrupted: bool,
+        path: &str,
+    ) -> Result<(), CliError> {
+        let elapsed = self.clear();
+        if !self.quiet || interrupted {
+            let mut line = summary(tally, elapsed);
+            if interrupted {
+                line.push_str(&format!(
+                    " (interrupted: {} of {} answered)",
+                    tally.puzzles,
+                    crate::output::counted(self.total as u64, "puzzle")
+                ));
+            }
+            note!("{line}");
+        }
+        if interrupted {
+            return Err(CliError::Interrupted);
+        }
+        if tally.invalid > 0 {
+            return Err(CliError::Sudoku(format!(
+                "{path}: {} of {} bad input",
+                tally.invalid,
+                crate::output::counted(tally.puzzles as u64, "puzzle")
+            )));
+        }
+        Ok(())
+    }
 }
 
 /// `95 puzzles: 95 solved, ...; 41.2 µs per puzzle (search), 0.012 s in all`.
-fn summary(t: &Tally, total: Duration) -> String {
+pub(super) fn summary(t: &Tally, total: Duration) -> String {
     let mut parts = vec![format!("{} solved", t.solved)];
     for (n, what) in [
         (t.unsolvable, "without solution"),
