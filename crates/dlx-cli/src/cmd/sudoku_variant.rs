@@ -23,10 +23,10 @@ pub struct VariantArgs {
     ///
     /// One puzzle a line; cells are `1`-`9` then `A`-`Z`, with `.`, `0` or `-` for empty.
     /// classic, x, windoku: the N x N cells row by row (classic: any side with boxes, e.g.
-    /// 6x6 with 2x3 boxes; windoku: square boxes). jigsaw: GIVENS:REGIONS, the cells then a
+    /// 6x6 with 2x3 boxes; windoku: square boxes). jigsaw: `GIVENS:REGIONS`, the cells then a
     /// character per cell naming its region. samurai: the five 9x9 grids (top-left,
     /// top-right, centre, bottom-left, bottom-right), 405 characters, or the 21x21 square
-    /// with `.` outside the grids, 441. killer: [GIVENS:]CAGES:SUMS, a character per cell
+    /// with `.` outside the grids, 441. killer: `[GIVENS:]CAGES:SUMS`, a character per cell
     /// naming its cage (`.` for none), then NAME=TOTAL for each cage, separated by commas,
     /// e.g. `aabcadbcedbfedff:a=9,b=8,c=3,d=7,e=4,f=9`. Answers: the cells of the solution
     /// (a samurai in the form read), `no solution`, `multiple solutions`, a count, or
