@@ -185,6 +185,15 @@ impl Board {
         c.iter().map(|&v| digit(v)).collect()
     }
 
+    /// True when `name` is the name of one of the board's cells.
+    pub fn contains_name(&self, name: &str) -> bool {
+        let coords: Vec<Option<i32>> = name.chars().map(digit_value).collect();
+        match coords.as_slice() {
+            &[Some(x), Some(y), Some(z)] => self.contains([x, y, z]),
+            _ => false,
+        }
+    }
+
     /// A short description: `3x4x5` for a full box, else the bounding box and the cells.
     pub fn describe(&self) -> String {
         let [x, y, z] = self.size;

@@ -466,8 +466,17 @@ mod tests {
         let packing = copies.build().unwrap();
         // 12 positions of a domino in the 2x2x2 cube; 9 ways to fill it with 4 dominoes.
         assert_eq!(packing.matrix.options().len(), 12);
-        let count = dlx_core::Problem::new(&packing.matrix).solve().count();
-        assert_eq!(count.solutions, 9);
+        let mut classes = packing.classes();
+        for s in dlx_core::Problem::new(&packing.matrix).solve().iter() {
+            classes.add(&packing.filling(&s));
+        }
+        assert_eq!(classes.solutions(), 9);
+        // All four parallel (3 ways), or two layers crossed (6 ways): two classes under the
+        // cube's 48 symmetries, each fixed by some of them.
+        assert_eq!(
+            (classes.group(), classes.classes(), classes.symmetric()),
+            (48, 2, 2)
+        );
         copies.piece(domino).copies(2);
         assert_eq!(
             copies.build().unwrap_err(),

@@ -340,10 +340,8 @@ mod tests {
             Shape::from_layers("\n  ##\n  .#\n\n  ..\n  .#\n\n").unwrap(),
             a
         );
-        assert_eq!(
-            a.mirrored().canonical(),
-            a.mirrored().rotations()[5].canonical()
-        );
+        // The canonical form is the same for every rotation, and tells mirror images apart.
+        assert!(a.rotations().iter().all(|r| r.canonical() == a.canonical()));
         assert_ne!(a.mirrored().canonical(), a.canonical());
     }
 

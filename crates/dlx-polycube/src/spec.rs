@@ -186,17 +186,6 @@ pub fn parse_spec(text: &str) -> Result<Puzzle, SpecError> {
     Ok(puzzle)
 }
 
-impl Board {
-    /// True when `name` is the name of one of the board's cells.
-    pub fn contains_name(&self, name: &str) -> bool {
-        let coords: Vec<Option<i32>> = name.chars().map(digit_value).collect();
-        match coords.as_slice() {
-            &[Some(x), Some(y), Some(z)] => self.contains([x, y, z]),
-            _ => false,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

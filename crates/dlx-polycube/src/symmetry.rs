@@ -182,11 +182,21 @@ fn relabelled(labels: &[u32], map: &[usize]) -> Vec<u32> {
     for (from, &to) in map.iter().enumerate() {
         moved[to] = labels[from];
     }
-    let mut renumber: HashMap<u32, u32> = HashMap::new();
+    let pieces = labels
+        .iter()
+        .filter(|&&l| l != NONE)
+        .max()
+        .map_or(0, |&m| m as usize + 1);
+    let mut renumber = vec![NONE; pieces];
+    let mut next = 0;
     for l in &mut moved {
         if *l != NONE {
-            let next = renumber.len() as u32;
-            *l = *renumber.entry(*l).or_insert(next);
+            let new = &mut renumber[*l as usize];
+            if *new == NONE {
+                *new = next;
+                next += 1;
+            }
+            *l = *new;
         }
     }
     moved
