@@ -52,6 +52,10 @@ pub enum CliError {
     /// flag and the item).
     #[error("{0}")]
     Polystick(String),
+    /// A polycube board, piece list, polycube-dlx file or drawing request is invalid (the
+    /// message names the file and line, or the flag).
+    #[error("{0}")]
+    Polycube(String),
     /// An online judge's input departs from its format (`dlx judge`; the message names the
     /// line).
     #[error("{path}: {message}")]

@@ -65,6 +65,9 @@ enum Command {
     Polyiamond(cmd::polyiamond::Args),
     /// Polysticks (tetrasticks): a named problem of the paper, or a board and a piece set.
     Polystick(cmd::polystick::Args),
+    /// Polycubes: the Soma and Bedlam cubes and other named problems, a box or board and
+    /// pieces from files, or a file of Knuth's polycube-dlx.
+    Polycube(cmd::polycube::Args),
     /// Minimum cover: the fewest rows covering every primary column at least once (IDA*).
     MinCover(cmd::min_cover::Args),
     /// The square destroyer: remove the fewest matchsticks so that no square is left.
@@ -87,6 +90,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Polyomino(args) => cmd::polyomino::run(args),
         Command::Polyiamond(args) => cmd::polyiamond::run(args),
         Command::Polystick(args) => cmd::polystick::run(args),
+        Command::Polycube(args) => cmd::polycube::run(args),
         Command::MinCover(args) => cmd::min_cover::run(args),
         Command::Squares(args) => cmd::squares::run(args),
         Command::Sudoku(args) => cmd::sudoku::run(args),

@@ -6,6 +6,7 @@ pub mod judge;
 pub mod merge;
 pub mod min_cover;
 pub mod paper;
+pub mod polycube;
 pub mod polyiamond;
 pub mod polyomino;
 pub mod polystick;

@@ -1,0 +1,190 @@
+//! `dlx polycube NAME | --box AxBxC --pieces FILE | --board FILE --pieces FILE | --spec FILE`:
+//! polycube packing, with the classes of solutions under the box's symmetries.
+
+use std::sync::Mutex;
+
+use dlx_core::Heuristic;
+use dlx_polycube::{
+    PROBLEMS, Packing, Puzzle, SvgStyle, View, parse_board, parse_puzzle, parse_spec, problem,
+    to_svg,
+};
+
+use crate::args::SearchArgs;
+use crate::error::CliError;
+use crate::output::{emit_matrix, grouped, list_names, read_input, write_output};
+use crate::running::{nth_solution, search_and_report, search_and_report_with};
+
+/// Arguments of `dlx polycube`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A named problem (`soma`, `flat-pentacubes-3x4x5`, `bedlam`, ...; `list` lists them).
+    /// Leave it out to describe a board and pieces, or to give `--spec`.
+    pub name: Option<String>,
+    /// A full box of A x B x C cells (e.g. `3x4x5`), to fill with `--pieces`.
+    #[arg(long = "box", value_name = "AxBxC", conflicts_with_all = ["name", "board"])]
+    pub cuboid: Option<String>,
+    /// The board: a box size `AxBxC`, or layers of `#` (cell) and `.` (hole) separated by
+    /// blank lines, the first layer z = 0, in each the column x and the row y.
+    #[arg(long, value_name = "FILE", conflicts_with = "name")]
+    pub board: Option<String>,
+    /// The pieces, one a line: `soma`, `tetracubes`, `pentacubes`, `flat-pentacubes`,
+    /// `bedlam`, or `piece NAME SHAPE [free] [copies=N]` (SHAPE: `##/#.//#.`, rows split by
+    /// `/`, layers by `//`; or cubes `0,0,0 1,0,0 ...`).
+    #[arg(long, value_name = "FILE", conflicts_with = "name")]
+    pub pieces: Option<String>,
+    /// A problem in the input format of Knuth's polycube-dlx: the box's cells
+    /// (`[0-2][0-2][0-2]`), then a piece a line (`4*Z 000 100 ...` for 4 copies).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["name", "cuboid", "board", "pieces"])]
+    pub spec: Option<String>,
+    /// Write the matrix in Knuth's format to FILE (`-` for standard output) instead of solving.
+    #[arg(long, value_name = "FILE")]
+    pub emit: Option<String>,
+    /// Count the solutions, and the classes they form under the symmetries of the box (and
+    /// of the pieces: a reflection counts when the pieces' mirror images are pieces).
+    #[arg(long, conflicts_with = "shard")]
+    pub count: bool,
+    /// Write an SVG picture of a solution to FILE: its layers side by side (see
+    /// `--isometric`).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<String>,
+    /// Which solution `--svg` draws (1 = the first found).
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub solution: u64,
+    /// Draw the cubes in isometric view instead of the layers.
+    #[arg(long)]
+    pub isometric: bool,
+    /// With `--isometric`: lift each layer by this many cells, to show the inside.
+    #[arg(
+        long,
+        value_name = "CELLS",
+        default_value_t = 0.0,
+        requires = "isometric"
+    )]
+    pub explode: f64,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+fn err(msg: impl Into<String>) -> CliError {
+    CliError::Polycube(msg.into())
+}
+
+/// The puzzle asked for, its title, and the published number of classes if it is named.
+fn puzzle(args: &Args) -> Result<(String, Puzzle, Option<u64>), CliError> {
+    if let Some(name) = &args.name {
+        let named = problem(name).ok_or_else(|| {
+            err(format!(
+                "unknown polycube problem `{name}`; `dlx polycube list` shows the names"
+            ))
+        })?;
+        return Ok((
+            name.clone(),
+            named.puzzle(),
+            named.published.map(|(n, _)| n),
+        ));
+    }
+    if let Some(path) = &args.spec {
+        let (path, text) = read_input(Some(path))?;
+        let puzzle = parse_spec(&text).map_err(|e| err(format!("{path}: {e}")))?;
+        return Ok((path, puzzle, None));
+    }
+    let Some(pieces) = &args.pieces else {
+        return Err(err(
+            "give a problem name (`dlx polycube list`), --box or --board with --pieces, or --spec",
+        ));
+    };
+    let (board_title, board_text) = match (&args.cuboid, &args.board) {
+        (Some(size), _) => (size.clone(), size.clone()),
+        (None, Some(path)) => read_input(Some(path))?,
+        (None, None) => return Err(err("--pieces needs --box AxBxC or --board FILE")),
+    };
+    // The board first, so that its errors name its file.
+    parse_board(&board_text).map_err(|e| err(format!("{board_title}: {e}")))?;
+    let (pieces_path, pieces_text) = read_input(Some(pieces))?;
+    let puzzle =
+        parse_puzzle(&board_text, &pieces_text).map_err(|e| err(format!("{pieces_path}: {e}")))?;
+    Ok((format!("{board_title} with {pieces_path}"), puzzle, None))
+}
+
+fn draw(args: &Args, title: &str, packing: &Packing, heuristic: Heuristic) -> Result<(), CliError> {
+    let Some(path) = &args.svg else {
+        return Ok(());
+    };
+    if args.solution == 0 {
+        return Err(err("--solution counts from 1"));
+    }
+    let solution = nth_solution(&packing.matrix, heuristic, args.solution).map_err(|found| {
+        err(format!(
+            "{title} has {found} solutions, no solution {} to draw",
+            args.solution
+        ))
+    })?;
+    let style = SvgStyle {
+        view: if args.isometric {
+            View::Isometric {
+                explode: args.explode,
+            }
+        } else {
+            View::Layers
+        },
+        caption: Some(format!("{title}, solution {}", args.solution)),
+        ..SvgStyle::default()
+    };
+    write_output(path, &to_svg(&packing.filling(&solution), &style))
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    if args.name.as_deref() == Some("list") {
+        let names: Vec<(&str, &str)> = PROBLEMS.iter().map(|p| (p.name, p.about)).collect();
+        return list_names(&names);
+    }
+    if !(args.explode.is_finite() && args.explode >= 0.0) {
+        return Err(err("--explode takes a number of cells, 0 or more"));
+    }
+    let (title, puzzle, published) = puzzle(&args)?;
+    let packing = puzzle.build().map_err(|e| err(format!("{title}: {e}")))?;
+    if let Some(path) = &args.emit {
+        return emit_matrix(path, &packing.matrix, &title, "polycube");
+    }
+    let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
+    draw(&args, &title, &packing, heuristic)?;
+    if args.svg.is_some() && !args.count && !args.search.print {
+        return Ok(());
+    }
+    let render = |s: &dlx_core::Solution| packing.filling(s).to_text();
+    if !args.count {
+        return search_and_report(&packing.matrix, &args.search, heuristic, &render);
+    }
+    // Each solution's class is worked out on the thread that found it; only the tally is
+    // shared.
+    let template = packing.classes();
+    let classes = Mutex::new(packing.classes());
+    let collect = |s: &dlx_core::Solution| {
+        let class = template.class_of(&packing.filling(s));
+        classes.lock().expect("not poisoned").add_class(class);
+    };
+    search_and_report_with(
+        &packing.matrix,
+        &args.search,
+        heuristic,
+        &render,
+        Some(&collect),
+    )?;
+    if args.search.json {
+        return Ok(());
+    }
+    let classes = classes.into_inner().expect("not poisoned");
+    let published = match published {
+        Some(n) => format!(" (published: {})", grouped(n)),
+        None => String::new(),
+    };
+    write_output(
+        "-",
+        &format!(
+            "{} classes under the {} symmetries of the box and pieces, {} of them symmetric{published}\n",
+            grouped(classes.classes() as u64),
+            classes.group(),
+            grouped(classes.symmetric() as u64),
+        ),
+    )
+}

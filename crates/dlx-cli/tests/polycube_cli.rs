@@ -1,0 +1,197 @@
+//! `dlx polycube` end to end: named problems, described boards, Knuth's polycube-dlx files,
+//! pictures, and exit status 2 with one line naming the place on bad input.
+
+mod common;
+
+use common::{fails, stdout};
+
+/// A file of dlx-polycube's test data (problem files in Knuth's format).
+fn data(file: &str) -> String {
+    format!(
+        "{}/../dlx-polycube/tests/data/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// A file in a fresh temporary folder, holding `text`.
+fn temp_file(name: &str, text: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("dlx-polycube-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let shown = path.to_str().unwrap().to_string();
+    (dir, shown)
+}
+
+#[test]
+fn the_soma_cube_counts_its_240_classes() {
+    for threads in ["1", "2"] {
+        assert_eq!(
+            stdout(&["polycube", "soma", "--count", "--threads", threads, "-q"]),
+            "11,520 solutions, 29,724,469 updates, 256,917 nodes\n\
+             240 classes under the 48 symmetries of the box and pieces, 0 of them symmetric \
+             (published: 240)\n",
+            "{threads} threads"
+        );
+    }
+}
+
+#[test]
+fn flat_pentacubes_in_2x3x10() {
+    let out = stdout(&["polycube", "flat-pentacubes-2x3x10", "--count", "-q"]);
+    assert!(out.starts_with("96 solutions, "), "{out}");
+    assert!(
+        out.ends_with(
+            "12 classes under the 8 symmetries of the box and pieces, 0 of them symmetric \
+             (published: 12)\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn knuths_files_give_his_programs_figures() {
+    // polycube-dlx piped into DLX1: 11520 solutions, 29724469 updates, 256917 nodes.
+    assert_eq!(
+        stdout(&["polycube", "--spec", &data("soma.txt"), "-q"]),
+        "11,520 solutions, 29,724,469 updates, 256,917 nodes\n"
+    );
+    // 9*V, which DLX3 reads as 9|V: 5328 solutions, 458118 updates, 19870 nodes.
+    assert_eq!(
+        stdout(&["polycube", "--spec", &data("nine-v.txt"), "-q"]),
+        "5,328 solutions, 458,118 updates, 0 cleansings, 19,870 nodes\n"
+    );
+    // The matrix is polycube-dlx's: its item line (with 9|V for his 9*V) and first option.
+    let emitted = stdout(&["polycube", "--spec", &data("nine-v.txt"), "--emit", "-"]);
+    let lines: Vec<&str> = emitted.lines().filter(|l| !l.starts_with('|')).collect();
+    assert_eq!(
+        lines[0],
+        "000 001 002 010 011 012 020 021 022 100 101 102 110 111 112 120 121 122 \
+         200 201 202 210 211 212 220 221 222 9|V"
+    );
+    assert_eq!(lines[1], "V 000 010 100");
+}
+
+#[test]
+fn a_described_box_gives_the_figures_of_the_named_problem() {
+    let (dir, pieces) = temp_file("pieces.txt", "# Piet Hein's pieces\nsoma\n");
+    let named = stdout(&["polycube", "soma", "--json"]);
+    let boxed = stdout(&["polycube", "--box", "3x3x3", "--pieces", &pieces, "--json"]);
+    // The same cube as three layer pictures.
+    let board = dir.join("board.txt");
+    std::fs::write(&board, "###\n###\n###\n\n###\n###\n###\n\n###\n###\n###\n").unwrap();
+    let board = board.to_str().unwrap();
+    let drawn = stdout(&["polycube", "--board", board, "--pieces", &pieces, "--json"]);
+    std::fs::remove_dir_all(dir).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&named).unwrap();
+    assert_eq!(v["solutions"], 11_520);
+    assert_eq!(named, boxed);
+    assert_eq!(named, drawn);
+}
+
+#[test]
+fn pictures_of_a_solution() {
+    let (dir, path) = temp_file("soma.svg", "");
+    for extra in [
+        &[][..],
+        &["--isometric"],
+        &["--isometric", "--explode", "1.5"],
+    ] {
+        let mut args = vec!["polycube", "soma", "--svg", &path, "--solution", "3"];
+        args.extend_from_slice(extra);
+        stdout(&args);
+        let svg = std::fs::read_to_string(&path).unwrap();
+        assert!(svg.starts_with("<svg"), "{extra:?}");
+        assert!(svg.contains("soma, solution 3"), "{extra:?}");
+        let shapes = if extra.is_empty() {
+            "<rect x="
+        } else {
+            "<polygon"
+        };
+        assert!(svg.matches(shapes).count() >= 27, "{extra:?}");
+    }
+    let out = stdout(&["polycube", "soma", "--limit", "1", "--print", "-q"]);
+    // Three layers side by side, three rows each.
+    assert_eq!(
+        out.lines().filter(|l| l.contains("   ")).count(),
+        3,
+        "{out}"
+    );
+    let failed = fails(&[
+        "polycube",
+        "flat-pentacubes-2x3x10",
+        "--svg",
+        &path,
+        "--solution",
+        "97",
+    ]);
+    std::fs::remove_dir_all(dir).unwrap();
+    assert_eq!(
+        failed,
+        (
+            2,
+            "dlx: flat-pentacubes-2x3x10 has 96 solutions, no solution 97 to draw\n".into()
+        )
+    );
+}
+
+#[test]
+fn list_shows_the_named_problems() {
+    let out = stdout(&["polycube", "list"]);
+    for name in [
+        "soma",
+        "flat-pentacubes-3x4x5",
+        "tetracubes-2x4x4",
+        "bedlam",
+    ] {
+        assert!(out.lines().any(|l| l.starts_with(name)), "{out}");
+    }
+}
+
+/// Runs `dlx polycube` on a bad input: exit status 2 and one line, which must contain `what`.
+fn refused(args: &[&str], what: &str) {
+    let (code, err) = fails(args);
+    assert_eq!(code, 2, "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(what), "{args:?}: {err}");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_status_2() {
+    let (dir, spec) = temp_file("bad.txt", "| a box\n[0-2][0-2][0-2]\nV 000 100 0?0\n");
+    refused(
+        &["polycube", "--spec", &spec],
+        "bad.txt: line 3: `?` is not a coordinate",
+    );
+    std::fs::write(&spec, "[0-1][0-1][3-1]\n").unwrap();
+    refused(&["polycube", "--spec", &spec], "line 1: decreasing range");
+    std::fs::write(&spec, "[0-1]00\n3*D 000 100\n").unwrap();
+    refused(
+        &["polycube", "--spec", &spec],
+        "the pieces cover 6 cells but the board has 2",
+    );
+    std::fs::write(&spec, "soma\npiece Q ##/#. twice\n").unwrap();
+    refused(
+        &["polycube", "--box", "3x3x3", "--pieces", &spec],
+        "pieces line 2: unknown flag `twice`",
+    );
+    refused(
+        &["polycube", "--box", "3x3x99", "--pieces", &spec],
+        "3x3x99: `3x3x99` is not a box size",
+    );
+    std::fs::write(&spec, "##\n#?\n").unwrap();
+    refused(
+        &["polycube", "--board", &spec, "--pieces", &spec],
+        "layer 1, row 2, column 2: unexpected character `?`",
+    );
+    refused(
+        &["polycube", "hexacubes"],
+        "unknown polycube problem `hexacubes`",
+    );
+    refused(&["polycube", "--box", "3x3x3"], "give a problem name");
+    refused(
+        &["polycube", "soma", "--solution", "0", "--svg", "-"],
+        "counts from 1",
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

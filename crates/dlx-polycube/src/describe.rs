@@ -1,0 +1,222 @@
+//! Puzzles described in text: a board (a box size or a layer picture) and a piece list.
+//!
+//! Board: `AxBxC` (a full box, e.g. `3x4x5`), or layers of `#` (cell) and `.` (hole)
+//! separated by blank lines, the first layer `z = 0`, in each the column `x` and the row `y`.
+//!
+//! Pieces, one entry a line (a line starting with `#` is a comment):
+//!
+//! ```text
+//! # a standard set: soma, tetracubes, pentacubes, flat-pentacubes, bedlam
+//! flat-pentacubes
+//! # piece NAME SHAPE [free] [copies=N]: SHAPE a one-line layer picture (rows
+//! # separated by `/`, layers by `//`) or cubes x,y,z
+//! piece Q ##/##//#.
+//! piece S 0,0,0 1,0,0 1,1,0 1,1,1 free
+//! ```
+//!
+//! A piece is placed with its rotations only unless it is `free` (its mirror image may be
+//! used too); `copies=N` places it N times (the copies are not told apart).
+
+use thiserror::Error;
+
+use crate::board::{Board, BoardError};
+use crate::piece::{Piece, bedlam, flat_pentacubes, pentacubes, soma, tetracubes};
+use crate::puzzle::Puzzle;
+use crate::shape::{Shape, ShapeError};
+
+/// Why a description cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DescribeError {
+    /// The board is malformed.
+    #[error("board: {0}")]
+    Board(#[from] BoardError),
+    /// A piece line is malformed.
+    #[error("pieces line {line}: {reason}")]
+    Line {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A piece's shape is malformed.
+    #[error("pieces line {line}: {source}")]
+    Shape {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong with the shape.
+        source: ShapeError,
+    },
+    /// No piece was given.
+    #[error("the piece list is empty")]
+    NoPieces,
+}
+
+/// The standard sets by the names a piece list uses.
+pub const SETS: [&str; 5] = [
+    "soma",
+    "tetracubes",
+    "pentacubes",
+    "flat-pentacubes",
+    "bedlam",
+];
+
+/// A standard set by name ([`SETS`]).
+pub fn piece_set(name: &str) -> Option<Vec<Piece>> {
+    match name {
+        "soma" => Some(soma()),
+        "tetracubes" => Some(tetracubes()),
+        "pentacubes" => Some(pentacubes()),
+        "flat-pentacubes" => Some(flat_pentacubes()),
+        "bedlam" => Some(bedlam()),
+        _ => None,
+    }
+}
+
+/// A board from a description: a box size `AxBxC`, or a layer picture.
+pub fn parse_board(text: &str) -> Result<Board, BoardError> {
+    let trimmed = text.trim();
+    if trimmed.contains('x') && trimmed.chars().all(|c| c.is_ascii_digit() || c == 'x') {
+        Board::parse_size(trimmed)
+    } else {
+        Board::from_layers(text)
+    }
+}
+
+/// A puzzle from a board description ([`parse_board`]) and a piece list.
+///
+/// ```
+/// let puzzle = dlx_polycube::parse_puzzle("2x2x2", "piece D ## copies=4\n")?;
+/// let packing = puzzle.build().expect("the dominoes fill the cube");
+/// let count = dlx_core::Problem::new(&packing.matrix).solve().count();
+/// assert_eq!(count.solutions, 9);
+/// # Ok::<(), dlx_polycube::DescribeError>(())
+/// ```
+pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> {
+    let mut puzzle = Puzzle::new(parse_board(board)?);
+    let mut any = false;
+    for (k, raw) in pieces.lines().enumerate() {
+        let line = k + 1;
+        let err = |reason: String| DescribeError::Line { line, reason };
+        // `#` also draws cubes, so only whole lines are comments.
+        if raw.trim_start().starts_with('#') {
+            continue;
+        }
+        let words: Vec<&str> = raw.split_whitespace().collect();
+        match words.as_slice() {
+            [] => {}
+            [name] => {
+                let set = piece_set(name).ok_or_else(|| {
+                    err(format!(
+                        "unknown piece set `{name}` (expected {} or `piece NAME SHAPE`)",
+                        SETS.join(", ")
+                    ))
+                })?;
+                puzzle.pieces(set);
+                any = true;
+            }
+            ["piece", name, rest @ ..] => {
+                // The shape: cubes `x,y,z` (with a comma) or one picture, then the flags.
+                let shape_words = if rest.first().is_some_and(|w| w.contains(',')) {
+                    rest.iter().take_while(|w| w.contains(',')).count()
+                } else {
+                    rest.len().min(1)
+                };
+                let (shape, flags) = rest.split_at(shape_words);
+                if shape.is_empty() {
+                    return Err(err(format!("piece {name} has no shape")));
+                }
+                let shape = if shape_words == 1 && !shape[0].contains(',') {
+                    Shape::from_layers(shape[0])
+                } else {
+                    Shape::parse_cells(&shape.join(" "))
+                }
+                .map_err(|source| DescribeError::Shape { line, source })?;
+                let spec = puzzle.piece(Piece {
+                    name: name.to_string(),
+                    shape,
+                });
+                for flag in flags {
+                    match flag.split_once('=') {
+                        None if *flag == "free" => {
+                            spec.free();
+                        }
+                        Some(("copies", n)) => match n.parse::<u32>() {
+                            Ok(n) if n > 0 => {
+                                spec.copies(n);
+                            }
+                            _ => return Err(err(format!("`{flag}`: copies=N with N >= 1"))),
+                        },
+                        _ => {
+                            return Err(err(format!(
+                                "unknown flag `{flag}` (expected `free` or `copies=N`)"
+                            )));
+                        }
+                    }
+                }
+                any = true;
+            }
+            _ => {
+                return Err(err(format!(
+                    "expected a set name or `piece NAME SHAPE [free] [copies=N]`, found `{}`",
+                    raw.trim()
+                )));
+            }
+        }
+    }
+    if !any {
+        return Err(DescribeError::NoPieces);
+    }
+    Ok(puzzle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptions_build_the_expected_options() {
+        // The L tricube, free or not, in a 2x2x1 box with a cube missing: the one position,
+        // in whichever orientation fits.
+        let p = parse_puzzle("##\n#.\n", "piece V ##/#.").unwrap();
+        assert_eq!(p.build().unwrap().matrix.options().len(), 1);
+        let p = parse_puzzle("2x3x1", "piece L 0,0,0 1,0,0 0,1,0 0,2,0 free\npiece D ##").unwrap();
+        let packing = p.build().unwrap();
+        assert_eq!(packing.matrix.items().len(), 8);
+        let count = dlx_core::Problem::new(&packing.matrix).solve().count();
+        assert_eq!(count.solutions, 4);
+        assert!(parse_puzzle("3x4x5", "flat-pentacubes").is_ok());
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let e = parse_puzzle("2x2x2", "soma\npiece Q ##/#x").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "pieces line 2: layer 1, row 2, column 2: unexpected character `x` (expected `#` or `.`)"
+        );
+        let e = parse_puzzle("2x2x2", "\nhexacubes\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("pieces line 2: unknown piece set"),
+            "{e}"
+        );
+        let e = parse_puzzle("2x2x2", "piece D ## twice").unwrap_err();
+        assert!(e.to_string().contains("unknown flag `twice`"), "{e}");
+        let e = parse_puzzle("2x2x2", "piece D ## copies=0").unwrap_err();
+        assert!(e.to_string().contains("copies=N with N >= 1"), "{e}");
+        let e = parse_puzzle("2x2x2", "piece D").unwrap_err();
+        assert_eq!(e.to_string(), "pieces line 1: piece D has no shape");
+        assert_eq!(
+            parse_puzzle("2x2x2", "# nothing").unwrap_err(),
+            DescribeError::NoPieces
+        );
+        assert_eq!(
+            parse_puzzle("2x2x99", "soma").unwrap_err().to_string(),
+            "board: `2x2x99` is not a box size AxBxC with sides from 1 to 62"
+        );
+        assert!(matches!(
+            parse_puzzle("#?", "soma"),
+            Err(DescribeError::Board(_))
+        ));
+    }
+}
