@@ -44,10 +44,11 @@ pub fn queens(n: usize, ranks_only: bool, plain_order: bool) -> PyResult<Problem
 
 /// A polyomino packing: a named problem of the paper (`pentomino-6x10`, `scott`, ...;
 /// `polyomino_names()` lists them), or a board and pieces described as `dlx polyomino
-/// --board --pieces` reads them: the board as rows of `#` (cell) and `.` (hole), the pieces
-/// one a line (`pentominoes`, `one-sided pentominoes`, `tetrominoes`, `domino`, or `piece
-/// NAME PICTURE [one-sided] [copies]`, rows of the picture separated by `/`). Solutions
-/// draw as the tiling's outline with its symmetries.
+/// --board --pieces` reads them: the board as rows of `#` (cell), `o` (a cell that may stay
+/// empty) and `.` (hole), the pieces one a line (`pentominoes`, `one-sided pentominoes`,
+/// `tetrominoes`, `domino`, or `piece NAME PICTURE [flags]`, rows of the picture separated
+/// by `/`; flags `one-sided`, `copies`, `copies=N`, `copies=LO-HI`). Solutions draw as the
+/// tiling's outline with its symmetries.
 #[pyfunction]
 #[pyo3(signature = (name=None, *, board=None, pieces=None))]
 pub fn polyomino(

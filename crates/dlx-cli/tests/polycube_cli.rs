@@ -15,12 +15,7 @@ fn data(file: &str) -> String {
 
 /// A file in a fresh temporary folder, holding `text`.
 fn temp_file(name: &str, text: &str) -> (std::path::PathBuf, String) {
-    let dir = std::env::temp_dir().join(format!("dlx-polycube-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    let shown = path.to_str().unwrap().to_string();
-    (dir, shown)
+    common::temp_file("polycube", name, text)
 }
 
 #[test]

@@ -5,8 +5,10 @@ use thiserror::Error;
 /// Why a board description is not a board.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BoardError {
-    /// A picture holds a character other than `#`/`.`.
-    #[error("board row {row}, column {col}: unexpected character `{ch}` (expected `#` or `.`)")]
+    /// A picture holds a character other than `#`/`o`/`.`.
+    #[error(
+        "board row {row}, column {col}: unexpected character `{ch}` (expected `#`, `o` or `.`)"
+    )]
     BadChar {
         /// 1-based row.
         row: usize,
@@ -18,8 +20,9 @@ pub enum BoardError {
     /// The board has no cell.
     #[error("the board has no cell")]
     Empty,
-    /// A removed cell lies outside the rectangle.
-    #[error("cell ({row}, {col}) is outside the {height}x{width} board")]
+    /// A removed or optional cell lies outside the rectangle (or, for an optional cell, on a
+    /// hole).
+    #[error("cell ({row}, {col}) is not a cell of the {height}x{width} board")]
     Outside {
         /// 0-based row.
         row: usize,
@@ -74,12 +77,14 @@ fn check_size(height: usize, width: usize, names: CellNames) -> Result<(), Board
     Ok(())
 }
 
-/// A rectangle of `height` x `width` squares, some of which may be absent.
+/// A rectangle of `height` x `width` squares, some of which may be absent, and some of which
+/// may stay empty (optional cells: secondary items, covered at most once).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     height: usize,
     width: usize,
     present: Vec<bool>,
+    optional: Vec<bool>,
     names: CellNames,
 }
 
@@ -95,12 +100,14 @@ impl Board {
             height,
             width,
             present: vec![true; height * width],
+            optional: vec![false; height * width],
             names: CellNames::Base36,
         })
     }
 
-    /// A board from a picture: rows separated by `/` or newlines, `#` a cell, `.` a hole; the
-    /// rectangle is as wide as the longest row.
+    /// A board from a picture: rows separated by `/` or newlines, `#` a cell, `o` a cell that
+    /// may stay empty (see [`Board::with_optional`]), `.` a hole; the rectangle is as wide as
+    /// the longest row.
     pub fn from_ascii(picture: &str) -> Result<Board, BoardError> {
         let rows: Vec<&str> = picture
             .split(['/', '\n'])
@@ -114,10 +121,15 @@ impl Board {
         let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
         check_size(rows.len(), width, CellNames::Base36)?;
         let mut present = vec![false; rows.len() * width];
+        let mut optional = vec![false; rows.len() * width];
         for (r, line) in rows.iter().enumerate() {
             for (c, ch) in line.chars().enumerate() {
                 match ch {
                     '#' => present[r * width + c] = true,
+                    'o' => {
+                        present[r * width + c] = true;
+                        optional[r * width + c] = true;
+                    }
                     '.' => {}
                     _ => {
                         return Err(BoardError::BadChar {
@@ -136,6 +148,7 @@ impl Board {
             height: rows.len(),
             width,
             present,
+            optional,
             names: CellNames::Base36,
         }
         .checked()
@@ -156,11 +169,43 @@ impl Board {
                 });
             }
             self.present[row * self.width + col] = false;
+            self.optional[row * self.width + col] = false;
         }
         if !self.present.contains(&true) {
             return Err(BoardError::Empty);
         }
         Ok(self)
+    }
+
+    /// The board with the given cells `(row, column)`, 0-based, marked as cells that may stay
+    /// empty: each becomes a secondary item, covered at most once, where the other cells are
+    /// covered exactly once. A cell outside the board or a hole is an error.
+    pub fn with_optional(
+        mut self,
+        cells: impl IntoIterator<Item = (usize, usize)>,
+    ) -> Result<Board, BoardError> {
+        for (row, col) in cells {
+            if !self.contains(row as i64, col as i64) {
+                return Err(BoardError::Outside {
+                    row,
+                    col,
+                    height: self.height,
+                    width: self.width,
+                });
+            }
+            self.optional[row * self.width + col] = true;
+        }
+        Ok(self)
+    }
+
+    /// True when `(row, col)` is a cell that may stay empty.
+    pub fn is_optional(&self, row: usize, col: usize) -> bool {
+        row < self.height && col < self.width && self.optional[row * self.width + col]
+    }
+
+    /// Number of cells that must be covered (the area less the optional cells).
+    pub fn required_area(&self) -> usize {
+        self.area() - self.optional.iter().filter(|&&o| o).count()
     }
 
     /// The same board with another cell-naming scheme.

@@ -1,19 +1,22 @@
 //! Puzzles described in text files: a board picture and a piece list.
 //!
-//! Board: rows of `#` (cell) and `.` (hole). Pieces, one per line (a line starting with `#`
-//! is a comment):
+//! Board: rows of `#` (cell), `o` (a cell that may stay empty) and `.` (hole). Pieces, one
+//! per line (a line starting with `#` is a comment):
 //!
 //! ```text
-//! # a standard set: pentominoes, tetrominoes, domino
+//! # a standard set: pentominoes, tetrominoes, domino, each with optional flags
 //! pentominoes
 //! # the same set with the mirror images of asymmetric pieces, rotations only
 //! one-sided pentominoes
-//! # NAME PICTURE [one-sided] [copies]
-//! piece O ##/##
+//! # NAME PICTURE [free | one-sided] [copies | copies=N | copies=LO-HI]
+//! piece O ##/## copies=2
+//! piece M # copies=5-7
 //! ```
 //!
-//! `one-sided` allows the rotations only; `copies` leaves the piece column out, so the piece
-//! may be placed any number of times.
+//! Pieces are free (rotations and reflections) unless `one-sided` (rotations only). A piece
+//! is placed once unless `copies=N` (exactly N times), `copies=LO-HI` (LO to HI times; `0-1`
+//! lets it be left out) or `copies` (any number of times: no piece column). Counts other than
+//! once give the piece column Knuth's multiplicity, which [`dlx_core::Problem`] solves.
 
 use thiserror::Error;
 
@@ -58,6 +61,62 @@ fn set(name: &str) -> Option<Vec<Piece>> {
     }
 }
 
+/// Applies a piece line's flags to the pieces it added (`first..` of the puzzle's pieces).
+fn apply_flags(
+    puzzle: &mut Puzzle,
+    first: usize,
+    flags: &[&str],
+    line: usize,
+) -> Result<(), DescribeError> {
+    for flag in flags {
+        let bad = |reason: String| DescribeError::Line { line, reason };
+        let count = match *flag {
+            "free" | "one-sided" | "copies" => None,
+            f => match f.strip_prefix("copies=") {
+                Some(n) => Some(parse_count(n).ok_or_else(|| {
+                    bad(format!(
+                        "`{f}`: expected copies=N or copies=LO-HI with LO <= HI and HI >= 1"
+                    ))
+                })?),
+                None => {
+                    return Err(bad(format!(
+                        "unknown flag `{f}` (expected `free`, `one-sided`, `copies`, \
+                         `copies=N` or `copies=LO-HI`)"
+                    )));
+                }
+            },
+        };
+        for spec in puzzle.piece_specs_mut()[first..].iter_mut() {
+            match (*flag, count) {
+                ("free", _) => spec.orientations = crate::Orientations::All,
+                ("one-sided", _) => {
+                    spec.one_sided();
+                }
+                ("copies", _) => {
+                    spec.without_column();
+                }
+                (_, Some((lo, hi))) => {
+                    spec.count(lo, hi);
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `N` or `LO-HI`, with `LO <= HI` and `HI >= 1`.
+fn parse_count(text: &str) -> Option<(u32, u32)> {
+    let (lo, hi) = match text.split_once('-') {
+        Some((lo, hi)) => (lo.parse().ok()?, hi.parse().ok()?),
+        None => {
+            let n = text.parse().ok()?;
+            (n, n)
+        }
+    };
+    (lo <= hi && hi >= 1).then_some((lo, hi))
+}
+
 /// A puzzle from a board picture and a piece list.
 pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> {
     let mut puzzle = Puzzle::new(Board::from_ascii(board)?);
@@ -69,9 +128,10 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
             continue;
         }
         let words: Vec<&str> = raw.split_whitespace().collect();
+        let first = puzzle.piece_specs().len();
         match words.as_slice() {
             [] => {}
-            ["one-sided", name] => {
+            ["one-sided", name, flags @ ..] => {
                 let base = set(name).ok_or_else(|| DescribeError::Line {
                     line,
                     reason: format!("unknown piece set `{name}`"),
@@ -79,34 +139,19 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                 for p in one_sided(&base) {
                     puzzle.piece(p).one_sided();
                 }
+                apply_flags(&mut puzzle, first, flags, line)?;
                 any = true;
             }
-            [name] if set(name).is_some() => {
+            [name, flags @ ..] if set(name).is_some() => {
                 puzzle.pieces(set(name).unwrap_or_default());
+                apply_flags(&mut puzzle, first, flags, line)?;
                 any = true;
             }
             ["piece", name, picture, flags @ ..] => {
                 let piece = Piece::from_ascii(*name, picture)
                     .map_err(|source| DescribeError::Shape { line, source })?;
-                let spec = puzzle.piece(piece);
-                for flag in flags {
-                    match *flag {
-                        "one-sided" => {
-                            spec.one_sided();
-                        }
-                        "copies" => {
-                            spec.without_column();
-                        }
-                        other => {
-                            return Err(DescribeError::Line {
-                                line,
-                                reason: format!(
-                                    "unknown flag `{other}` (expected `one-sided` or `copies`)"
-                                ),
-                            });
-                        }
-                    }
-                }
+                puzzle.piece(piece);
+                apply_flags(&mut puzzle, first, flags, line)?;
                 any = true;
             }
             _ => {
@@ -166,5 +211,42 @@ mod tests {
             parse_puzzle("#?", "domino"),
             Err(DescribeError::Board(_))
         ));
+        for bad in [
+            "copies=0",
+            "copies=3-2",
+            "copies=x",
+            "copies=1-",
+            "copies=-1",
+        ] {
+            let e = parse_puzzle("##", &format!("\npiece D ## {bad}")).unwrap_err();
+            assert!(
+                e.to_string()
+                    .starts_with(&format!("pieces line 2: `{bad}`: expected copies=N")),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn counts_optional_cells_and_sides() {
+        let p = parse_puzzle(
+            "o##\n###",
+            "piece M # copies=0-2 one-sided\ndomino copies=1-2 free\npiece T ### copies",
+        )
+        .unwrap();
+        let specs = p.piece_specs();
+        assert_eq!(specs[0].counts(), (0, 2));
+        assert_eq!(specs[0].orientations, crate::Orientations::Rotations);
+        assert_eq!(specs[1].counts(), (1, 2));
+        assert!(!specs[2].column);
+        assert!(p.board().is_optional(0, 0) && !p.board().is_optional(0, 1));
+        assert_eq!(p.board().required_area(), 5);
+        let m = p.build().unwrap().matrix;
+        assert!(m.has_bounds());
+        // A piece placed once stays a plain primary item.
+        let plain = parse_puzzle("o##\n###", "piece D ## copies=1\npiece T ###").unwrap();
+        let m = plain.build().unwrap().matrix;
+        assert!(!m.has_bounds());
+        assert_eq!(m.primary_count(), 7);
     }
 }

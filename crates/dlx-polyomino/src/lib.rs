@@ -33,6 +33,24 @@
 //! column can be added to chosen rows ([`PieceSpec::mark`]), and the header order is set with
 //! [`Puzzle::order`], which is what makes the paper's counts of updates come out to the unit.
 //!
+//! Board features: cells that may stay empty ([`Board::with_optional`], `o` in a board
+//! picture) are secondary items, covered at most once; a piece may be placed a number or a
+//! range of times ([`PieceSpec::count`], [`PieceSpec::copies`]; `lo = 0` lets it be left
+//! out), which gives its column Knuth's multiplicity and needs the engine that
+//! [`dlx_core::Problem`] picks; each piece is free or one-sided ([`PieceSpec::one_sided`]).
+//! A piece placed once stays a plain primary item. In a piece file ([`parse_puzzle`]) the
+//! flags are `one-sided`, `copies=N` and `copies=LO-HI`:
+//!
+//! ```
+//! use dlx_core::Problem;
+//! // A 3x4 board whose two corners may stay empty, dominoes up to 6 times: 16 packings
+//! // (the 11 tilings, and 5 that leave both corners empty).
+//! let puzzle = dlx_polyomino::parse_puzzle("o###\n####\n###o", "domino copies=0-6")?;
+//! let packing = puzzle.build()?;
+//! assert_eq!(Problem::new(&packing.matrix).solve().count().solutions, 16);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Modules, in the order data flows through them: [`Shape`] (cells, rotations, reflections),
 //! [`Piece`] and the standard sets, [`Board`], [`Puzzle`] (restrictions and column order) and
 //! the [`Packing`] it builds, the solved [`Tiling`] with its ASCII pictures and symmetry

@@ -55,6 +55,29 @@ pub enum PuzzleError {
         /// Whether some pieces come in any number of copies.
         copies: bool,
     },
+    /// With piece counts or optional cells, the pieces can cover neither fewer cells than
+    /// the board requires nor more than it has.
+    #[error("the pieces cover {least} to {} cells but the board has {required} cells that must be covered and {board} in all", match .most { Some(m) => m.to_string(), None => "any number of".into() })]
+    AreaOutOfRange {
+        /// Cells of the pieces at their lower counts.
+        least: usize,
+        /// Cells of the pieces at their upper counts (none when some piece has no column).
+        most: Option<usize>,
+        /// Cells that must be covered.
+        required: usize,
+        /// Cells of the board, optional ones included.
+        board: usize,
+    },
+    /// A piece count is empty (`lo > hi`) or zero at most.
+    #[error("piece {piece}: the count {lo} to {hi} is empty or zero (need 0 <= lo <= hi, hi >= 1)")]
+    BadCount {
+        /// The piece's name.
+        piece: String,
+        /// The lower count.
+        lo: u32,
+        /// The upper count.
+        hi: u32,
+    },
     /// The matrix could not be built (e.g. a piece named like a cell).
     #[error(transparent)]
     Matrix(#[from] MatrixError),
@@ -118,6 +141,7 @@ pub struct PieceSpec {
     pub orientations: Orientations,
     /// Whether the piece has its own primary column (leave it out for any number of copies).
     pub column: bool,
+    count: (u32, u32),
     allow: Vec<Rule>,
     marks: Vec<(String, Rule)>,
 }
@@ -128,6 +152,7 @@ impl std::fmt::Debug for PieceSpec {
             .field("piece", &self.piece)
             .field("orientations", &self.orientations)
             .field("column", &self.column)
+            .field("count", &self.count)
             .field("rules", &self.allow.len())
             .field(
                 "marks",
@@ -175,6 +200,27 @@ impl PieceSpec {
         self.column = false;
         self
     }
+
+    /// Places the piece between `lo` and `hi` times (`lo = 0`: it may be left out). Its column
+    /// gets Knuth's multiplicity `lo:hi|` and the matrix needs the engine for multiplicities
+    /// ([`dlx_core::Problem`] picks it); with `lo = hi = 1`, the default, the column stays a
+    /// plain primary item. The copies are not told apart. Gives the piece its column back if
+    /// [`PieceSpec::without_column`] took it.
+    pub fn count(&mut self, lo: u32, hi: u32) -> &mut Self {
+        self.column = true;
+        self.count = (lo, hi);
+        self
+    }
+
+    /// Places the piece exactly `n` times: [`PieceSpec::count`]`(n, n)`.
+    pub fn copies(&mut self, n: u32) -> &mut Self {
+        self.count(n, n)
+    }
+
+    /// How many times the piece is placed, `(lo, hi)` (meaningful with a column).
+    pub fn counts(&self) -> (u32, u32) {
+        self.count
+    }
 }
 
 /// A slot of the header list: what decides the S heuristic's tie-break and the leftmost rule.
@@ -189,7 +235,10 @@ pub enum Slot {
 /// A board and its pieces.
 ///
 /// Header order: the slots given to [`Puzzle::order`], then the cells (if not listed), then
-/// the remaining piece columns in piece order, then secondary columns. Rows: piece by piece,
+/// the remaining piece columns in piece order, then the cells that may stay empty
+/// ([`Board::with_optional`], secondary), then the other secondary columns. A piece placed a
+/// number or range of times ([`PieceSpec::count`]) has that multiplicity on its column.
+/// Rows: piece by piece,
 /// orientation by orientation, positions row-major; each row lists the piece column, the cells
 /// row-major, then its secondary columns.
 #[derive(Debug, Clone)]
@@ -224,6 +273,7 @@ impl Puzzle {
             piece,
             orientations: Orientations::All,
             column: true,
+            count: (1, 1),
             allow: Vec::new(),
             marks: Vec::new(),
         });
@@ -246,6 +296,11 @@ impl Puzzle {
     /// The pieces.
     pub fn piece_specs(&self) -> &[PieceSpec] {
         &self.pieces
+    }
+
+    /// The pieces, for restrictions.
+    pub fn piece_specs_mut(&mut self) -> &mut [PieceSpec] {
+        &mut self.pieces
     }
 
     /// Sets the first slots of the header list.
@@ -309,15 +364,44 @@ impl Puzzle {
     pub fn build(&self) -> Result<Packing, PuzzleError> {
         let mut b = MatrixBuilder::new();
         let with_column: Vec<&PieceSpec> = self.pieces.iter().filter(|p| p.column).collect();
-        // Every cell is a primary column, and so is every piece placed once.
-        let pieces: usize = with_column.iter().map(|p| p.piece.shape.len()).sum();
-        let board = self.board.cells().count();
+        for p in &with_column {
+            let (lo, hi) = p.count;
+            if lo > hi || hi == 0 {
+                return Err(PuzzleError::BadCount {
+                    piece: p.piece.name.clone(),
+                    lo,
+                    hi,
+                });
+            }
+        }
+        // Every cell is a primary column (secondary when it may stay empty), and so is every
+        // piece, with its count as multiplicity.
+        let least: usize = with_column
+            .iter()
+            .map(|p| p.piece.shape.len() * p.count.0 as usize)
+            .sum();
+        let most: usize = with_column
+            .iter()
+            .map(|p| p.piece.shape.len() * p.count.1 as usize)
+            .sum();
+        let board = self.board.area();
+        let required = self.board.required_area();
         let copies = with_column.len() < self.pieces.len();
-        if pieces > board || (!copies && pieces < board) {
-            return Err(PuzzleError::AreaMismatch {
-                pieces,
-                board,
-                copies,
+        if least > board || (!copies && most < required) {
+            let plain = required == board && with_column.iter().all(|p| p.count == (1, 1));
+            return Err(if plain {
+                PuzzleError::AreaMismatch {
+                    pieces: least,
+                    board,
+                    copies,
+                }
+            } else {
+                PuzzleError::AreaOutOfRange {
+                    least,
+                    most: (!copies).then_some(most),
+                    required,
+                    board,
+                }
             });
         }
         for (k, p) in with_column.iter().enumerate() {
@@ -351,13 +435,31 @@ impl Puzzle {
                 // between a piece and a cell, whichever comes first in the order.
                 Slot::Cells => {
                     for (r, c) in self.board.cells() {
-                        b.primary(self.board.cell_name(r, c))
-                            .map_err(piece_named_like_cell)?;
+                        if !self.board.is_optional(r, c) {
+                            b.primary(self.board.cell_name(r, c))
+                                .map_err(piece_named_like_cell)?;
+                        }
                     }
                 }
                 Slot::Piece(n) => {
-                    b.primary(n.clone()).map_err(piece_named_like_cell)?;
+                    let (lo, hi) = with_column
+                        .iter()
+                        .find(|p| &p.piece.name == n)
+                        .map_or((1, 1), |p| p.count);
+                    if (lo, hi) == (1, 1) {
+                        b.primary(n.clone())
+                    } else {
+                        b.primary_with(n.clone(), lo, hi)
+                    }
+                    .map_err(piece_named_like_cell)?;
                 }
+            }
+        }
+        // Cells that may stay empty: secondary items, after every primary one.
+        for (r, c) in self.board.cells() {
+            if self.board.is_optional(r, c) {
+                b.secondary(self.board.cell_name(r, c))
+                    .map_err(piece_named_like_cell)?;
             }
         }
         for spec in &self.pieces {
@@ -490,5 +592,58 @@ mod tests {
                 .to_string()
                 .ends_with("(besides copies of the pieces without a column)")
         );
+    }
+
+    #[test]
+    fn counts_and_optional_cells_bound_the_area() {
+        let domino = Piece::from_ascii("D", "##").unwrap();
+        let board = Board::rectangle(2, 3)
+            .unwrap()
+            .with_optional([(0, 0)])
+            .unwrap();
+        let mut few = Puzzle::new(board.clone());
+        few.piece(domino.clone()).count(1, 2);
+        assert_eq!(
+            few.build().unwrap_err(),
+            PuzzleError::AreaOutOfRange {
+                least: 2,
+                most: Some(4),
+                required: 5,
+                board: 6
+            }
+        );
+        let mut many = Puzzle::new(board.clone());
+        many.piece(domino.clone()).copies(4);
+        assert!(
+            many.build()
+                .unwrap_err()
+                .to_string()
+                .starts_with("the pieces cover 8 to 8 cells")
+        );
+        let mut empty = Puzzle::new(board.clone());
+        empty.piece(domino.clone()).count(2, 1);
+        assert_eq!(
+            empty.build().unwrap_err(),
+            PuzzleError::BadCount {
+                piece: "D".into(),
+                lo: 2,
+                hi: 1
+            }
+        );
+        empty.spec("D").unwrap().count(0, 0);
+        assert!(matches!(empty.build(), Err(PuzzleError::BadCount { .. })));
+        // Dominoes 0 to 3 times on the 2x3 board whose corner may stay empty: dominoes cover
+        // an even number of cells and 5 must be covered, so the corner is covered too and
+        // the packings are the 3 domino tilings.
+        let mut fits = Puzzle::new(board);
+        fits.piece(domino).count(0, 3);
+        let packing = fits.build().unwrap();
+        assert_eq!(packing.matrix.primary_count(), 6);
+        let count = dlx_core::Problem::new(&packing.matrix).solve().count();
+        assert_eq!(count.solutions, 3);
+        assert!(matches!(
+            Board::rectangle(2, 2).unwrap().with_optional([(2, 0)]),
+            Err(BoardError::Outside { .. })
+        ));
     }
 }

@@ -14,7 +14,7 @@ pub struct Args {
     /// A named problem (`scott`, `pentomino-6x10`, `y45-a`, ...; `list` lists them). Leave it
     /// out to read `--board` and `--pieces`.
     pub name: Option<String>,
-    /// The board: rows of `#` (cell) and `.` (hole).
+    /// The board: rows of `#` (cell), `o` (a cell that may stay empty) and `.` (hole).
     #[arg(
         long,
         value_name = "FILE",
@@ -23,7 +23,10 @@ pub struct Args {
     )]
     pub board: Option<String>,
     /// The pieces, one a line: `pentominoes`, `one-sided pentominoes`, `tetrominoes`,
-    /// `domino`, or `piece NAME PICTURE [one-sided] [copies]`.
+    /// `domino`, or `piece NAME PICTURE [FLAGS]`; a set takes the flags too. Flags: `free`
+    /// (the default) or `one-sided` (rotations only); `copies=N` (placed N times),
+    /// `copies=LO-HI` (LO to HI times, `0-1` = may be left out) or `copies` (any number).
+    /// Pieces are placed once by default.
     #[arg(long, value_name = "FILE", requires = "board")]
     pub pieces: Option<String>,
     /// Write the matrix in Knuth's format to FILE (`-` for standard output) instead of solving.

@@ -52,3 +52,15 @@ pub fn fails(args: &[&str]) -> (i32, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// A file in a fresh temporary folder, holding `text`; returns the folder (to remove) and the
+/// file's path. `tag` keeps the folders of test crates apart, and tests of one crate, which
+/// run side by side, name their files apart.
+pub fn temp_file(tag: &str, name: &str, text: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("dlx-{tag}-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let shown = path.to_str().unwrap().to_string();
+    (dir, shown)
+}

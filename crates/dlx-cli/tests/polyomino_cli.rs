@@ -1,0 +1,74 @@
+//! `dlx polyomino --board --pieces` with the board features: cells that may stay empty,
+//! piece counts and ranges, one-sided pieces, and exit status 2 with one line naming the
+//! line on bad input.
+
+mod common;
+
+use common::{fails, stdout};
+
+/// A file in a fresh temporary folder, holding `text`.
+fn temp_file(name: &str, text: &str) -> (std::path::PathBuf, String) {
+    common::temp_file("polyomino", name, text)
+}
+
+#[test]
+fn optional_cells_and_counts_are_solved_with_multiplicities() {
+    let (d1, board) = temp_file("board.txt", "o###\n####\n###o\n");
+    let (d2, pieces) = temp_file("pieces.txt", "# up to six dominoes\ndomino copies=0-6\n");
+    let out = stdout(&["polyomino", "--board", &board, "--pieces", &pieces, "-q"]);
+    // The 11 domino tilings of 3x4 and the 5 that leave both corners empty.
+    assert!(out.starts_with("16 solutions, "), "{out}");
+    let (d3, exact) = temp_file("exact.txt", "piece D ## copies=6\n");
+    let out = stdout(&["polyomino", "--board", &board, "--pieces", &exact, "-q"]);
+    assert!(out.starts_with("11 solutions, "), "{out}");
+    for d in [d1, d2, d3] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
+#[test]
+fn bad_boards_and_piece_files_are_one_line_naming_the_line() {
+    let (d1, board) = temp_file("bad-board.txt", "###\n#x#\n");
+    let (d2, good) = temp_file("good.txt", "domino copies=3\n");
+    let (d3, bad) = temp_file("bad.txt", "domino\n\npiece D ## copies=3-1\n");
+    let (d4, big) = temp_file("big.txt", "piece D ## copies=4\n");
+    let (d5, ok_board) = temp_file("ok.txt", "###\n##o\n");
+    let cases: [(&str, &str, &str); 3] = [
+        (
+            &board,
+            &good,
+            "board row 2, column 2: unexpected character `x`",
+        ),
+        (
+            &ok_board,
+            &bad,
+            "pieces line 3: `copies=3-1`: expected copies=N",
+        ),
+        (
+            &ok_board,
+            &big,
+            "the pieces cover 8 to 8 cells but the board has 5",
+        ),
+    ];
+    for (b, p, want) in cases {
+        let (code, err) = fails(&["polyomino", "--board", b, "--pieces", p]);
+        assert_eq!(code, 2, "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(want), "{err}");
+    }
+    for d in [d1, d2, d3, d4, d5] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
+#[test]
+fn help_documents_the_features() {
+    let help = stdout(&["polyomino", "--help"]);
+    for word in [
+        "`o` (a cell that may stay empty)",
+        "copies=LO-HI",
+        "one-sided",
+    ] {
+        assert!(help.contains(word), "{word}");
+    }
+}

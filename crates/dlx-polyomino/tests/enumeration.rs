@@ -1,0 +1,309 @@
+//! Optional cells and piece counts checked against plain enumeration: an independent tiler
+//! that fills the board cell by cell, trying every orientation of every piece with copies
+//! left (or leaving an optional cell empty), finds the same packings as the matrix.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use dlx_core::Problem;
+use dlx_polyomino::{Board, Piece, Puzzle, parse_puzzle};
+
+/// A packing: each placed piece by name with its cells, sorted.
+type Packing = BTreeSet<(String, Vec<(usize, usize)>)>;
+
+/// One piece for the brute force: its cells, counts and whether it may be turned over.
+struct Spec {
+    name: &'static str,
+    cells: Vec<(i32, i32)>,
+    lo: u32,
+    hi: u32,
+    one_sided: bool,
+}
+
+fn spec(name: &'static str, cells: &[(i32, i32)], lo: u32, hi: u32) -> Spec {
+    Spec {
+        name,
+        cells: cells.to_vec(),
+        lo,
+        hi,
+        one_sided: false,
+    }
+}
+
+/// The distinct orientations of `cells`, each shifted so that its least cell in row-major
+/// order is `(0, 0)`, computed here with no help from the crate.
+fn orientations(cells: &[(i32, i32)], one_sided: bool) -> Vec<Vec<(i32, i32)>> {
+    let mut out: Vec<Vec<(i32, i32)>> = Vec::new();
+    for flip in [false, true] {
+        if flip && one_sided {
+            continue;
+        }
+        for turn in 0..4 {
+            let mut v: Vec<(i32, i32)> = cells
+                .iter()
+                .map(|&(r, c)| {
+                    let (mut r, mut c) = if flip { (r, -c) } else { (r, c) };
+                    for _ in 0..turn {
+                        (r, c) = (c, -r);
+                    }
+                    (r, c)
+                })
+                .collect();
+            v.sort();
+            let (r0, c0) = v[0];
+            for cell in &mut v {
+                *cell = (cell.0 - r0, cell.1 - c0);
+            }
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+/// Every packing of `board` (0 = hole, 1 = cell, 2 = cell that may stay empty).
+fn brute_force(board: &[&[u8]], specs: &[Spec]) -> BTreeSet<Packing> {
+    let h = board.len();
+    let w = board[0].len();
+    let shapes: Vec<Vec<Vec<(i32, i32)>>> = specs
+        .iter()
+        .map(|s| orientations(&s.cells, s.one_sided))
+        .collect();
+    let mut filled = vec![vec![false; w]; h];
+    let mut used = vec![0u32; specs.len()];
+    let mut current: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
+    let mut out = BTreeSet::new();
+    #[allow(clippy::too_many_arguments)]
+    fn go(
+        pos: usize,
+        board: &[&[u8]],
+        specs: &[Spec],
+        shapes: &[Vec<Vec<(i32, i32)>>],
+        filled: &mut Vec<Vec<bool>>,
+        used: &mut Vec<u32>,
+        current: &mut Vec<(String, Vec<(usize, usize)>)>,
+        out: &mut BTreeSet<Packing>,
+    ) {
+        let (h, w) = (board.len(), board[0].len());
+        // The first cell not yet decided.
+        let mut pos = pos;
+        while pos < h * w && (board[pos / w][pos % w] == 0 || filled[pos / w][pos % w]) {
+            pos += 1;
+        }
+        if pos == h * w {
+            if specs.iter().zip(used.iter()).all(|(s, &u)| u >= s.lo) {
+                out.insert(current.iter().cloned().collect());
+            }
+            return;
+        }
+        let (r, c) = (pos / w, pos % w);
+        if board[r][c] == 2 {
+            // Leave it empty: mark it decided, then undo.
+            filled[r][c] = true;
+            go(pos + 1, board, specs, shapes, filled, used, current, out);
+            filled[r][c] = false;
+        }
+        for (k, s) in specs.iter().enumerate() {
+            if used[k] == s.hi {
+                continue;
+            }
+            for shape in &shapes[k] {
+                let cells: Option<Vec<(usize, usize)>> = shape
+                    .iter()
+                    .map(|&(dr, dc)| {
+                        let (rr, cc) = (r as i32 + dr, c as i32 + dc);
+                        let ok = rr >= 0
+                            && cc >= 0
+                            && (rr as usize) < h
+                            && (cc as usize) < w
+                            && board[rr as usize][cc as usize] != 0
+                            && !filled[rr as usize][cc as usize];
+                        ok.then_some((rr as usize, cc as usize))
+                    })
+                    .collect();
+                let Some(mut cells) = cells else { continue };
+                cells.sort();
+                for &(rr, cc) in &cells {
+                    filled[rr][cc] = true;
+                }
+                used[k] += 1;
+                current.push((s.name.to_string(), cells.clone()));
+                go(pos + 1, board, specs, shapes, filled, used, current, out);
+                current.pop();
+                used[k] -= 1;
+                for &(rr, cc) in &cells {
+                    filled[rr][cc] = false;
+                }
+            }
+        }
+    }
+    go(
+        0,
+        board,
+        specs,
+        &shapes,
+        &mut filled,
+        &mut used,
+        &mut current,
+        &mut out,
+    );
+    out
+}
+
+/// Every packing the crate's matrix has, through [`Problem`].
+fn by_matrix(puzzle: &Puzzle) -> BTreeSet<Packing> {
+    let packing = puzzle.build().expect("the puzzle builds");
+    let mut problem = Problem::new(&packing.matrix);
+    let mut out = BTreeSet::new();
+    let stats = problem.solve().run(|s| {
+        out.insert(
+            s.sorted_options()
+                .into_iter()
+                .map(|o| {
+                    let p = &packing.placements()[o];
+                    let mut cells = p.cells.clone();
+                    cells.sort();
+                    (packing.piece_name(p).to_string(), cells)
+                })
+                .collect(),
+        );
+        ControlFlow::Continue(())
+    });
+    assert_eq!(
+        stats.solutions as usize,
+        out.len(),
+        "a packing was found twice"
+    );
+    out
+}
+
+/// The board as the crate's [`Board`]: picture characters `#`, `o` and `.`.
+fn picture(board: &[&[u8]]) -> String {
+    board
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|&b| match b {
+                    0 => '.',
+                    1 => '#',
+                    _ => 'o',
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn puzzle_of(board: &[&[u8]], specs: &[Spec]) -> Puzzle {
+    let mut puzzle = Puzzle::new(Board::from_ascii(&picture(board)).unwrap());
+    for s in specs {
+        let spec = puzzle.piece(Piece::from_cells(s.name, s.cells.iter().copied()).unwrap());
+        if s.one_sided {
+            spec.one_sided();
+        }
+        spec.count(s.lo, s.hi);
+    }
+    puzzle
+}
+
+/// Checks the crate against the brute force and returns the number of packings.
+fn check(board: &[&[u8]], specs: &[Spec]) -> usize {
+    let expected = brute_force(board, specs);
+    let found = by_matrix(&puzzle_of(board, specs));
+    assert_eq!(found, expected);
+    found.len()
+}
+
+const MONO: &[(i32, i32)] = &[(0, 0)];
+const DOMINO: &[(i32, i32)] = &[(0, 0), (0, 1)];
+const STRAIGHT: &[(i32, i32)] = &[(0, 0), (0, 1), (0, 2)];
+const ELL: &[(i32, i32)] = &[(0, 0), (1, 0), (1, 1)];
+const ELL4: &[(i32, i32)] = &[(0, 0), (1, 0), (2, 0), (2, 1)];
+
+const FULL_2X3: &[&[u8]] = &[&[1, 1, 1], &[1, 1, 1]];
+const FULL_3X4: &[&[u8]] = &[&[1, 1, 1, 1], &[1, 1, 1, 1], &[1, 1, 1, 1]];
+
+#[test]
+fn piece_counts_on_a_2x3_board() {
+    // Every count from 0 to 3 of the monomino, domino and straight tromino, at once: each
+    // choice of (lo, hi) for the three pieces.
+    let mut counts = Vec::new();
+    for lo in 0..=3 {
+        for hi in lo.max(1)..=3 {
+            let n = check(
+                FULL_2X3,
+                &[
+                    spec("M", MONO, lo, hi),
+                    spec("D", DOMINO, 0, hi),
+                    spec("T", STRAIGHT, lo.min(1), 2),
+                ],
+            );
+            counts.push(n);
+        }
+    }
+    // (lo, hi) = (0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3).
+    assert_eq!(counts, [5, 16, 21, 4, 4, 6, 0, 2, 2]);
+}
+
+#[test]
+fn exact_counts_and_ranges_on_a_3x4_board() {
+    // Six dominoes exactly: the 11 domino tilings of 3x4.
+    assert_eq!(check(FULL_3X4, &[spec("D", DOMINO, 6, 6)]), 11);
+    // Dominoes and L trominoes, each 0 to 3 times.
+    let n = check(FULL_3X4, &[spec("D", DOMINO, 0, 3), spec("L", ELL, 0, 3)]);
+    assert_eq!(n, 40);
+    // Monominoes 2 to 4 with one domino and L trominoes 1 to 2.
+    let n = check(
+        FULL_3X4,
+        &[
+            spec("M", MONO, 2, 4),
+            spec("D", DOMINO, 1, 1),
+            spec("L", ELL, 1, 2),
+        ],
+    );
+    assert_eq!(n, 430);
+}
+
+#[test]
+fn optional_cells() {
+    // Two optional corners on a 3x4 board, dominoes any number up to 6.
+    let board: &[&[u8]] = &[&[2, 1, 1, 1], &[1, 1, 1, 1], &[1, 1, 1, 2]];
+    let n = check(board, &[spec("D", DOMINO, 0, 6)]);
+    assert_eq!(n, 16);
+    // The same with a one-sided L tetromino once and a monomino at most twice.
+    let mut specs = vec![
+        spec("L", ELL4, 1, 1),
+        spec("M", MONO, 0, 2),
+        spec("D", DOMINO, 0, 4),
+    ];
+    specs[0].one_sided = true;
+    assert_eq!(check(board, &specs), 334);
+    // A board with a hole and an optional cell, pieces placed once (plain primary items).
+    let holed: &[&[u8]] = &[&[1, 1, 1], &[1, 2, 1], &[0, 1, 1]];
+    let n = check(
+        holed,
+        &[
+            spec("L", ELL, 1, 1),
+            spec("T", STRAIGHT, 1, 1),
+            spec("M", MONO, 1, 1),
+        ],
+    );
+    assert_eq!(n, 2);
+}
+
+#[test]
+fn piece_files_give_the_same_packings() {
+    let board = "o###\n####\n###o";
+    let pieces = "piece D ## copies=0-6\n";
+    let found = by_matrix(&parse_puzzle(board, pieces).unwrap());
+    let expected = brute_force(
+        &[&[2, 1, 1, 1], &[1, 1, 1, 1], &[1, 1, 1, 2]],
+        &[spec("D", DOMINO, 0, 6)],
+    );
+    assert_eq!(found, expected);
+    let found =
+        by_matrix(&parse_puzzle("###\n###", "piece M # copies=2\ndomino copies=2").unwrap());
+    let expected = brute_force(FULL_2X3, &[spec("M", MONO, 2, 2), spec("D", DOMINO, 2, 2)]);
+    assert_eq!(found, expected);
+}
