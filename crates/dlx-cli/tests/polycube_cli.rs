@@ -190,3 +190,29 @@ fn bad_input_is_one_line_and_exit_status_2() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn cells_that_may_stay_empty_and_ranges_of_counts() {
+    // The 2x2x2 cube, its corner 000 may stay empty; up to four dicubes.
+    let (d1, board) = temp_file("corner.txt", "o#\n##\n\n##\n##\n");
+    let (d2, pieces) = temp_file("dicubes.txt", "piece D ## copies=0-4\n");
+    let out = stdout(&["polycube", "--board", &board, "--pieces", &pieces, "-q"]);
+    // Dicubes cover an even number of cells: the corner is covered too, as in the 9 packings
+    // of the full cube.
+    assert!(out.starts_with("9 solutions, "), "{out}");
+    std::fs::write(&pieces, "\npiece D ## copies=4-1\n").unwrap();
+    refused(
+        &["polycube", "--board", &board, "--pieces", &pieces],
+        "pieces line 2: `copies=4-1`",
+    );
+    std::fs::write(&pieces, "piece D ## copies=1-3\n").unwrap();
+    refused(
+        &["polycube", "--board", &board, "--pieces", &pieces],
+        "the pieces cover 2 to 6 cells but the board has 7 cells that must be covered",
+    );
+    let help = stdout(&["polycube", "--help"]);
+    assert!(help.contains("`o` (a cell that may stay empty)") && help.contains("copies=LO-HI"));
+    for d in [d1, d2] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}

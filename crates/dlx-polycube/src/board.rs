@@ -25,6 +25,9 @@ pub enum BoardError {
     /// A box size is not `AxBxC` with sides from 1 to 62.
     #[error("`{0}` is not a box size AxBxC with sides from 1 to {MAX_SIDE}")]
     BadSize(String),
+    /// A cell said to be optional is not a cell of the board.
+    #[error("cell {},{},{} may stay empty but is not a cell of the board", .0[0], .0[1], .0[2])]
+    NotACell(Cell),
 }
 
 /// The name "digit" of a coordinate 0..62: `0-9`, then `a-z`, then `A-Z` (Knuth's extended
@@ -56,6 +59,7 @@ pub struct Board {
     lo: Cell,
     size: [i32; 3],
     present: Vec<bool>,
+    optional: Vec<bool>,
 }
 
 impl Board {
@@ -70,6 +74,7 @@ impl Board {
             lo: [0; 3],
             size,
             present: vec![true; (x * y * z) as usize],
+            optional: vec![false; (x * y * z) as usize],
         })
     }
 
@@ -87,10 +92,42 @@ impl Board {
         }
     }
 
-    /// A board from a layer picture (see [`crate::Shape::from_layers`]): `#` a cell, `.` a
-    /// hole; the first layer is `z = 0`, in each layer the column is `x` and the row `y`.
+    /// A board from a layer picture (see [`crate::Shape::from_layers`]): `#` a cell, `o` a
+    /// cell that may stay empty ([`Board::with_optional`]), `.` a hole; the first layer is
+    /// `z = 0`, in each layer the column is `x` and the row `y`.
     pub fn from_layers(picture: &str) -> Result<Board, BoardError> {
-        Board::from_cells(picture_cells(picture)?)
+        if !picture.contains('o') {
+            return Board::from_cells(picture_cells(picture)?);
+        }
+        let board = Board::from_cells(picture_cells(&picture.replace('o', "#"))?)?;
+        // The same picture with only the optional cells drawn: the same coordinates.
+        let optional = picture_cells(&picture.replace('#', ".").replace('o', "#"))?;
+        board.with_optional(optional)
+    }
+
+    /// The board with the given cells marked as cells that may stay empty: each becomes a
+    /// secondary item, covered at most once, where the other cells are covered exactly once.
+    pub fn with_optional(
+        mut self,
+        cells: impl IntoIterator<Item = Cell>,
+    ) -> Result<Board, BoardError> {
+        for c in cells {
+            match self.slot(c).filter(|&k| self.present[k]) {
+                Some(k) => self.optional[k] = true,
+                None => return Err(BoardError::NotACell(c)),
+            }
+        }
+        Ok(self)
+    }
+
+    /// True when `c` is a cell that may stay empty.
+    pub fn is_optional(&self, c: Cell) -> bool {
+        self.slot(c).is_some_and(|k| self.optional[k])
+    }
+
+    /// Number of cells that must be covered (the volume less the optional cells).
+    pub fn required_volume(&self) -> usize {
+        self.volume() - self.optional.iter().filter(|&&o| o).count()
     }
 
     /// A board of the given cells (each coordinate from 0 to 61; a cell given twice is one
@@ -119,6 +156,7 @@ impl Board {
             lo,
             size,
             present: vec![false; (size[0] * size[1] * size[2]) as usize],
+            optional: vec![false; (size[0] * size[1] * size[2]) as usize],
         };
         for c in cells {
             let k = board.slot(c).expect("inside the bounding box");

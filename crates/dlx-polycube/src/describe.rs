@@ -1,21 +1,23 @@
 //! Puzzles described in text: a board (a box size or a layer picture) and a piece list.
 //!
-//! Board: `AxBxC` (a full box, e.g. `3x4x5`), or layers of `#` (cell) and `.` (hole)
-//! separated by blank lines, the first layer `z = 0`, in each the column `x` and the row `y`.
+//! Board: `AxBxC` (a full box, e.g. `3x4x5`), or layers of `#` (cell), `o` (a cell that may
+//! stay empty: a secondary item) and `.` (hole) separated by blank lines, the first layer
+//! `z = 0`, in each the column `x` and the row `y`.
 //!
 //! Pieces, one entry a line (a line starting with `#` is a comment):
 //!
 //! ```text
 //! # a standard set: soma, tetracubes, pentacubes, flat-pentacubes, bedlam
 //! flat-pentacubes
-//! # piece NAME SHAPE [free] [copies=N]: SHAPE a one-line layer picture (rows
+//! # piece NAME SHAPE [free] [copies=N | copies=LO-HI]: SHAPE a one-line layer picture (rows
 //! # separated by `/`, layers by `//`) or cubes x,y,z
 //! piece Q ##/##//#.
 //! piece S 0,0,0 1,0,0 1,1,0 1,1,1 free
 //! ```
 //!
 //! A piece is placed with its rotations only unless it is `free` (its mirror image may be
-//! used too); `copies=N` places it N times (the copies are not told apart).
+//! used too); `copies=N` places it N times (the copies are not told apart), `copies=LO-HI`
+//! from LO to HI times (`0-1`: it may be left out), through its item's multiplicity.
 
 use thiserror::Error;
 
@@ -82,6 +84,18 @@ pub fn parse_board(text: &str) -> Result<Board, BoardError> {
     }
 }
 
+/// `N` or `LO-HI`, with `LO <= HI` and `HI >= 1`.
+fn parse_count(text: &str) -> Option<(u32, u32)> {
+    let (lo, hi) = match text.split_once('-') {
+        Some((lo, hi)) => (lo.parse().ok()?, hi.parse().ok()?),
+        None => {
+            let n = text.parse().ok()?;
+            (n, n)
+        }
+    };
+    (lo <= hi && hi >= 1).then_some((lo, hi))
+}
+
 /// A puzzle from a board description ([`parse_board`]) and a piece list.
 ///
 /// ```
@@ -140,15 +154,24 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                         None if *flag == "free" => {
                             spec.free();
                         }
-                        Some(("copies", n)) => match n.parse::<u32>() {
-                            Ok(n) if n > 0 => {
-                                spec.copies(n);
+                        Some(("copies", n)) => match parse_count(n) {
+                            Some((lo, hi)) if lo == hi => {
+                                spec.copies(hi);
                             }
-                            _ => return Err(err(format!("`{flag}`: copies=N with N >= 1"))),
+                            Some((lo, hi)) => {
+                                spec.count(lo, hi);
+                            }
+                            None => {
+                                return Err(err(format!(
+                                    "`{flag}`: copies=N with N >= 1, or copies=LO-HI with \
+                                     LO <= HI and HI >= 1"
+                                )));
+                            }
                         },
                         _ => {
                             return Err(err(format!(
-                                "unknown flag `{flag}` (expected `free` or `copies=N`)"
+                                "unknown flag `{flag}` (expected `free`, `copies=N` or \
+                                 `copies=LO-HI`)"
                             )));
                         }
                     }
@@ -157,7 +180,7 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
             }
             _ => {
                 return Err(err(format!(
-                    "expected a set name or `piece NAME SHAPE [free] [copies=N]`, found `{}`",
+                    "expected a set name or `piece NAME SHAPE [FLAGS]`, found `{}`",
                     raw.trim()
                 )));
             }
@@ -202,8 +225,23 @@ mod tests {
         );
         let e = parse_puzzle("2x2x2", "piece D ## twice").unwrap_err();
         assert!(e.to_string().contains("unknown flag `twice`"), "{e}");
-        let e = parse_puzzle("2x2x2", "piece D ## copies=0").unwrap_err();
-        assert!(e.to_string().contains("copies=N with N >= 1"), "{e}");
+        for bad in ["copies=0", "copies=3-2", "copies=1-", "copies=x-1"] {
+            let e = parse_puzzle("2x2x2", &format!("\npiece D ## {bad}")).unwrap_err();
+            assert!(
+                e.to_string()
+                    .starts_with(&format!("pieces line 2: `{bad}`: copies=N with N >= 1")),
+                "{e}"
+            );
+        }
+        // A range of counts, and a corner that may stay empty.
+        let p = parse_puzzle("o#\n##\n\n##\n##", "piece D ## copies=0-4 free").unwrap();
+        assert_eq!(p.piece_specs()[0].counts(), (0, 4));
+        assert!(p.board().is_optional([0, 0, 0]) && !p.board().is_optional([1, 0, 0]));
+        assert_eq!((p.board().volume(), p.board().required_volume()), (8, 7));
+        let packing = p.build().unwrap();
+        assert!(packing.matrix.has_bounds());
+        // Only the symmetries that keep the corner where it is: the 6 of its diagonal.
+        assert_eq!(packing.symmetries().len(), 6);
         let e = parse_puzzle("2x2x2", "piece D").unwrap_err();
         assert_eq!(e.to_string(), "pieces line 1: piece D has no shape");
         assert_eq!(

@@ -35,8 +35,10 @@
 //!
 //! A piece is placed with its rotations only, as a solid piece is
 //! ([`PieceSpec::free`] allows its mirror image too); a piece may come in copies
-//! ([`PieceSpec::copies`], the item's multiplicity); the positions can be restricted
-//! ([`PieceSpec::allow`], [`PieceSpec::only_orientations`]).
+//! ([`PieceSpec::copies`], the item's multiplicity) or a range of times
+//! ([`PieceSpec::count`]; `lo = 0` lets it be left out); the positions can be restricted
+//! ([`PieceSpec::allow`], [`PieceSpec::only_orientations`]). Cells of the board may stay
+//! empty ([`Board::with_optional`], `o` in a layer picture): they are secondary items.
 //!
 //! Modules, in the order data flows through them: [`Shape`] (cubes, rotations, reflections),
 //! [`Piece`] and the standard sets, [`Board`], [`Puzzle`] and the [`Packing`] it builds; the

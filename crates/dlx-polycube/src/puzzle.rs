@@ -38,6 +38,41 @@ pub enum PuzzleError {
     /// A piece is asked for no times.
     #[error("piece `{0}` is asked for 0 times (leave it out instead)")]
     NoCopies(String),
+    /// A piece's range of counts is empty (`lo > hi`).
+    #[error("piece `{piece}` is asked for {lo} to {hi} times, an empty range")]
+    BadCount {
+        /// The piece's name.
+        piece: String,
+        /// The lower count.
+        lo: u32,
+        /// The upper count.
+        hi: u32,
+    },
+    /// Two entries of one piece ask for different ranges of counts.
+    #[error("piece `{piece}` is asked for {}..={} times, then {}..={} times", .first.0, .first.1, .then.0, .then.1)]
+    InconsistentCounts {
+        /// The range asked for first.
+        first: (u32, u32),
+        /// The other range.
+        then: (u32, u32),
+        /// The piece's name.
+        piece: String,
+    },
+    /// With piece counts or cells that may stay empty, the pieces can cover neither fewer
+    /// cells than the board requires nor more than it has.
+    #[error(
+        "the pieces cover {least} to {most} cells but the board has {required} cells that must be covered and {board} in all"
+    )]
+    AreaOutOfRange {
+        /// Cells of the pieces at their lower counts.
+        least: usize,
+        /// Cells of the pieces at their upper counts.
+        most: usize,
+        /// Cells that must be covered.
+        required: usize,
+        /// Cells of the board, optional ones included.
+        board: usize,
+    },
     /// An allowed orientation index is out of range for the piece.
     #[error("piece {piece}: orientation {index} does not exist (it has {count})")]
     NoSuchOrientation {
@@ -96,8 +131,10 @@ pub struct PieceSpec {
     pub piece: Piece,
     /// Orientations allowed.
     pub orientations: Orientations,
-    /// How many times the piece is placed (its item's multiplicity).
+    /// How many times the piece is placed (its item's multiplicity), at most when
+    /// [`PieceSpec::count`] gave a range.
     pub copies: u32,
+    lower: Option<u32>,
     allow: Vec<Rule>,
 }
 
@@ -107,6 +144,7 @@ impl std::fmt::Debug for PieceSpec {
             .field("piece", &self.piece)
             .field("orientations", &self.orientations)
             .field("copies", &self.copies)
+            .field("lower", &self.lower)
             .field("rules", &self.allow.len())
             .finish()
     }
@@ -138,7 +176,21 @@ impl PieceSpec {
     /// and the copies are not told apart.
     pub fn copies(&mut self, n: u32) -> &mut Self {
         self.copies = n;
+        self.lower = None;
         self
+    }
+
+    /// Places the piece between `lo` and `hi` times (`lo = 0`: it may be left out): its item
+    /// gets the multiplicity `lo:hi|`, solved by the engine [`dlx_core::Problem`] picks.
+    pub fn count(&mut self, lo: u32, hi: u32) -> &mut Self {
+        self.copies = hi;
+        self.lower = Some(lo);
+        self
+    }
+
+    /// How many times the piece is placed, `(lo, hi)`.
+    pub fn counts(&self) -> (u32, u32) {
+        (self.lower.unwrap_or(self.copies), self.copies)
     }
 
     /// The shapes this entry may be placed in, with their indices in [`Shape::orientations`].
@@ -165,10 +217,15 @@ impl PieceSpec {
     }
 }
 
+/// A piece name with its counts `(lo, hi)`.
+type Named<'a> = (&'a str, (u32, u32));
+
 /// A board and its pieces.
 ///
 /// Items: the board's cells ([`Board::cells`] order), then one per piece name, in order of
-/// first appearance (with its multiplicity when a piece is placed several times). Several
+/// first appearance (with its multiplicity when a piece is placed several times or a range
+/// of times, [`PieceSpec::count`]), then the cells that may stay empty
+/// ([`Board::with_optional`], secondary). Several
 /// entries with one name are one piece whose placements are those of every entry, as Knuth's
 /// polycube-dlx combines the lines of one piece (a position two entries share is two options).
 /// Options: entry by entry, orientation by orientation, positions by `x`, then `y`, then `z`;
@@ -203,6 +260,7 @@ impl Puzzle {
             piece,
             orientations: Orientations::Rotations,
             copies: 1,
+            lower: None,
             allow: Vec::new(),
         });
         self.pieces.last_mut().expect("just pushed")
@@ -266,34 +324,52 @@ impl Puzzle {
         Ok(out)
     }
 
-    /// The distinct piece names in order of first appearance, each with its copies.
-    fn names(&self) -> Result<Vec<(&str, u32)>, PuzzleError> {
-        let mut names: Vec<(&str, u32)> = Vec::new();
+    /// The distinct piece names in order of first appearance, each with its counts.
+    fn names(&self) -> Result<Vec<Named<'_>>, PuzzleError> {
+        let mut names: Vec<Named<'_>> = Vec::new();
         for spec in &self.pieces {
             let name = spec.piece.name.as_str();
-            if spec.copies == 0 {
+            let (lo, hi) = spec.counts();
+            if hi == 0 {
                 return Err(PuzzleError::NoCopies(name.to_string()));
             }
+            if lo > hi {
+                return Err(PuzzleError::BadCount {
+                    piece: name.to_string(),
+                    lo,
+                    hi,
+                });
+            }
             match names.iter().find(|(n, _)| *n == name) {
-                Some(&(_, first)) if first != spec.copies => {
-                    return Err(PuzzleError::InconsistentCopies {
-                        piece: name.to_string(),
-                        first,
-                        then: spec.copies,
+                Some(&(_, first)) if first != (lo, hi) => {
+                    return Err(if first.0 == first.1 && lo == hi {
+                        PuzzleError::InconsistentCopies {
+                            piece: name.to_string(),
+                            first: first.1,
+                            then: hi,
+                        }
+                    } else {
+                        PuzzleError::InconsistentCounts {
+                            piece: name.to_string(),
+                            first,
+                            then: (lo, hi),
+                        }
                     });
                 }
                 Some(_) => {}
-                None => names.push((name, spec.copies)),
+                None => names.push((name, (lo, hi))),
             }
         }
         Ok(names)
     }
 
     /// Refuses pieces that cannot fill the board: their cells, copies counted, are not the
-    /// board's. A piece whose entries have shapes of different sizes is not checked.
-    fn check_area(&self, names: &[(&str, u32)]) -> Result<(), PuzzleError> {
-        let mut pieces = 0;
-        for &(name, copies) in names {
+    /// board's (with counts or optional cells: cannot cover the cells that must be covered,
+    /// or cover more than the board). A piece whose entries have shapes of different sizes is
+    /// not checked.
+    fn check_area(&self, names: &[Named<'_>]) -> Result<(), PuzzleError> {
+        let (mut least, mut most) = (0, 0);
+        for &(name, (lo, hi)) in names {
             let sizes: BTreeSet<usize> = self
                 .pieces
                 .iter()
@@ -301,22 +377,38 @@ impl Puzzle {
                 .map(|p| p.piece.shape.len())
                 .collect();
             match sizes.iter().collect::<Vec<_>>().as_slice() {
-                [size] => pieces += *size * copies as usize,
+                [size] => {
+                    least += *size * lo as usize;
+                    most += *size * hi as usize;
+                }
                 _ => return Ok(()),
             }
         }
         let board = self.board.volume();
-        if pieces != board {
-            return Err(PuzzleError::AreaMismatch { pieces, board });
+        let required = self.board.required_volume();
+        if least == most && required == board {
+            if least != board {
+                return Err(PuzzleError::AreaMismatch {
+                    pieces: least,
+                    board,
+                });
+            }
+        } else if least > board || most < required {
+            return Err(PuzzleError::AreaOutOfRange {
+                least,
+                most,
+                required,
+                board,
+            });
         }
         Ok(())
     }
 
     /// The symmetries of the board that map the pieces onto pieces: every rotation of the
     /// board, and its reflections when the mirror images of the pieces are the pieces.
-    fn symmetries(&self, names: &[(&str, u32)]) -> Result<Vec<Symmetry>, PuzzleError> {
-        // A piece as the rotation classes of the shapes it may take, with its copies.
-        let key = |name: &str, copies: u32, mirror: bool| -> Result<_, PuzzleError> {
+    fn symmetries(&self, names: &[Named<'_>]) -> Result<Vec<Symmetry>, PuzzleError> {
+        // A piece as the rotation classes of the shapes it may take, with its counts.
+        let key = |name: &str, copies: (u32, u32), mirror: bool| -> Result<_, PuzzleError> {
             let mut classes = BTreeSet::new();
             for spec in self.pieces.iter().filter(|p| p.piece.name == name) {
                 for (_, s) in spec.shapes()? {
@@ -351,15 +443,24 @@ impl Puzzle {
         self.check_area(&names)?;
         let mut b = MatrixBuilder::new();
         for c in self.board.cells() {
-            b.primary(self.board.cell_name(c))?;
+            if !self.board.is_optional(c) {
+                b.primary(self.board.cell_name(c))?;
+            }
         }
-        for &(name, copies) in &names {
-            if copies == 1 {
+        for &(name, (lo, hi)) in &names {
+            if (lo, hi) == (1, 1) {
                 b.primary(name)
             } else {
-                b.primary_with(name, copies, copies)
+                b.primary_with(name, lo, hi)
             }
             .map_err(piece_named_like_cell)?;
+        }
+        // Cells that may stay empty: secondary items, after every primary one.
+        for c in self.board.cells() {
+            if self.board.is_optional(c) {
+                b.secondary(self.board.cell_name(c))
+                    .map_err(piece_named_like_cell)?;
+            }
         }
         let placements = self.placements()?;
         for p in &placements {
@@ -491,6 +592,54 @@ mod tests {
                 .build()
                 .unwrap_err(),
             PuzzleError::NoPieces
+        );
+    }
+
+    #[test]
+    fn counts_and_cells_that_may_stay_empty_bound_the_volume() {
+        let domino = Piece::from_layers("D", "##").unwrap();
+        let board = Board::cuboid(2, 2, 2)
+            .unwrap()
+            .with_optional([[0, 0, 0]])
+            .unwrap();
+        let mut few = Puzzle::new(board.clone());
+        few.piece(domino.clone()).count(1, 3);
+        assert_eq!(
+            few.build().unwrap_err(),
+            PuzzleError::AreaOutOfRange {
+                least: 2,
+                most: 6,
+                required: 7,
+                board: 8
+            }
+        );
+        let mut empty = Puzzle::new(board.clone());
+        empty.piece(domino.clone()).count(3, 2);
+        assert_eq!(
+            empty.build().unwrap_err().to_string(),
+            "piece `D` is asked for 3 to 2 times, an empty range"
+        );
+        let mut twice = Puzzle::new(board.clone());
+        twice.piece(domino.clone()).count(0, 4);
+        twice.piece(domino.clone()).count(1, 4);
+        assert!(matches!(
+            twice.build(),
+            Err(PuzzleError::InconsistentCounts { .. })
+        ));
+        // Dominoes cover an even number of cells and 7 must be: the corner is covered too,
+        // and the packings are the 9 of the full cube.
+        let mut fits = Puzzle::new(board);
+        fits.piece(domino).count(0, 4);
+        let packing = fits.build().unwrap();
+        assert_eq!(packing.matrix.primary_count(), 8);
+        let count = dlx_core::Problem::new(&packing.matrix).solve().count();
+        assert_eq!(count.solutions, 9);
+        assert_eq!(
+            Board::cuboid(1, 1, 2)
+                .unwrap()
+                .with_optional([[0, 0, 2]])
+                .unwrap_err(),
+            BoardError::NotACell([0, 0, 2])
         );
     }
 

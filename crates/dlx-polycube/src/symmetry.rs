@@ -75,6 +75,11 @@ impl Board {
             .into_iter()
             .filter(|s| (0..3).all(|i| size[s.axes[i]] == size[i]))
             .filter(|s| self.cells().all(|c| self.contains(s.on_box(c, lo, size))))
+            // Cells that may stay empty go to cells that may stay empty.
+            .filter(|s| {
+                self.cells()
+                    .all(|c| self.is_optional(c) == self.is_optional(s.on_box(c, lo, size)))
+            })
             .collect()
     }
 }

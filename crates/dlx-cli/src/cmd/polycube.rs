@@ -23,13 +23,16 @@ pub struct Args {
     /// A full box of A x B x C cells (e.g. `3x4x5`), to fill with `--pieces`.
     #[arg(long = "box", value_name = "AxBxC", conflicts_with_all = ["name", "board"])]
     pub cuboid: Option<String>,
-    /// The board: a box size `AxBxC`, or layers of `#` (cell) and `.` (hole) separated by
-    /// blank lines, the first layer z = 0, in each the column x and the row y.
+    /// The board: a box size `AxBxC`, or layers of `#` (cell), `o` (a cell that may stay
+    /// empty) and `.` (hole) separated by blank lines, the first layer z = 0, in each the
+    /// column x and the row y.
     #[arg(long, value_name = "FILE", conflicts_with = "name")]
     pub board: Option<String>,
     /// The pieces, one a line: `soma`, `tetracubes`, `pentacubes`, `flat-pentacubes`,
-    /// `bedlam`, or `piece NAME SHAPE [free] [copies=N]` (SHAPE: `##/#.//#.`, rows split by
-    /// `/`, layers by `//`; or cubes `0,0,0 1,0,0 ...`).
+    /// `bedlam`, or `piece NAME SHAPE [free] [copies=N | copies=LO-HI]` (SHAPE: `##/#.//#.`,
+    /// rows split by `/`, layers by `//`; or cubes `0,0,0 1,0,0 ...`). A piece is placed once
+    /// with its rotations; `free` adds its reflections, `copies=N` places it N times,
+    /// `copies=LO-HI` from LO to HI times (`0-1`: it may be left out).
     #[arg(long, value_name = "FILE", conflicts_with = "name")]
     pub pieces: Option<String>,
     /// A problem in the input format of Knuth's polycube-dlx: the box's cells
