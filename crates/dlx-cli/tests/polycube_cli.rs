@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{fails, stdout};
+use common::{fails, refused, stdout};
 
 /// A file of dlx-polycube's test data (problem files in Knuth's format).
 fn data(file: &str) -> String {
@@ -141,14 +141,6 @@ fn list_shows_the_named_problems() {
     ] {
         assert!(out.lines().any(|l| l.starts_with(name)), "{out}");
     }
-}
-
-/// Runs `dlx polycube` on a bad input: exit status 2 and one line, which must contain `what`.
-fn refused(args: &[&str], what: &str) {
-    let (code, err) = fails(args);
-    assert_eq!(code, 2, "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(what), "{args:?}: {err}");
 }
 
 #[test]

@@ -10,6 +10,7 @@ use crate::shape::cells_from_art;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     cells: BTreeSet<Cell>,
+    optional: BTreeSet<Cell>,
     centre: Option<Point>,
 }
 
@@ -38,6 +39,7 @@ impl Board {
         }
         Ok(Board {
             cells,
+            optional: BTreeSet::new(),
             centre: None,
         })
     }
@@ -67,23 +69,71 @@ impl Board {
         }
         Board {
             cells,
+            optional: BTreeSet::new(),
             centre: Some((5, 5)),
         }
     }
 
     /// A board drawn as ASCII art (see [`crate::Shape::from_art`]); the bottom line is strip 0.
+    /// A `?` draws a triangle that may stay empty ([`Board::with_optional`]).
     pub fn from_art(art: &str) -> Result<Self, PolyiamondError> {
-        Board::new(cells_from_art(art)?)
+        let board = Board::new(cells_from_art(art)?)?;
+        if !art.contains('?') {
+            return Ok(board);
+        }
+        // The same picture with only the `?` triangles drawn: the same coordinates.
+        let only: String = art
+            .chars()
+            .map(|c| match c {
+                '?' => '#',
+                '\n' => '\n',
+                _ => '.',
+            })
+            .collect();
+        board.with_optional(cells_from_art(&only)?)
     }
 
-    /// A board given by cell names separated by blanks.
+    /// A board given by cell names separated by blanks; a name ending in `?` (`01?`, `00*?`)
+    /// is a triangle that may stay empty.
     pub fn parse(names: &str) -> Result<Self, PolyiamondError> {
-        Board::new(
-            names
-                .split_whitespace()
-                .map(Cell::parse)
-                .collect::<Result<Vec<_>, _>>()?,
-        )
+        let mut cells = Vec::new();
+        let mut optional = Vec::new();
+        for word in names.split_whitespace() {
+            match word.strip_suffix('?') {
+                Some(name) => {
+                    let c = Cell::parse(name)?;
+                    cells.push(c);
+                    optional.push(c);
+                }
+                None => cells.push(Cell::parse(word)?),
+            }
+        }
+        Board::new(cells)?.with_optional(optional)
+    }
+
+    /// The board with these triangles marked as cells that may stay empty: each becomes a
+    /// secondary item, covered at most once, where the others are covered exactly once.
+    pub fn with_optional(
+        mut self,
+        cells: impl IntoIterator<Item = Cell>,
+    ) -> Result<Self, PolyiamondError> {
+        for c in cells {
+            if !self.cells.contains(&c) {
+                return Err(PolyiamondError::NotOnBoard { x: c.x, y: c.y });
+            }
+            self.optional.insert(c);
+        }
+        Ok(self)
+    }
+
+    /// True when the board has this cell and it may stay empty.
+    pub fn is_optional(&self, c: Cell) -> bool {
+        self.optional.contains(&c)
+    }
+
+    /// Number of triangles that must be covered (the others may stay empty).
+    pub fn required_len(&self) -> usize {
+        self.cells.len() - self.optional.len()
     }
 
     /// The cells, in column order.

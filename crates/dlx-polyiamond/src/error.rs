@@ -67,6 +67,39 @@ pub enum PolyiamondError {
         /// Triangles of the board.
         board: usize,
     },
+    /// A triangle said to be optional is not on the board.
+    #[error("cell ({x},{y}) may stay empty but is not on the board")]
+    NotOnBoard {
+        /// Column of the cell.
+        x: i32,
+        /// Strip of the cell.
+        y: i32,
+    },
+    /// A piece count is empty or zero (`lo > hi` or `hi = 0`).
+    #[error("piece {label}: the count {lo} to {hi} is empty or zero (need lo <= hi, hi >= 1)")]
+    BadCount {
+        /// The piece's label.
+        label: String,
+        /// The lower count.
+        lo: u32,
+        /// The upper count.
+        hi: u32,
+    },
+    /// With piece counts or cells that may stay empty, the pieces can cover neither fewer
+    /// triangles than the board requires nor more than it has.
+    #[error(
+        "the pieces have {least} to {most} triangles but the board has {required} that must be covered and {board} in all"
+    )]
+    AreaOutOfRange {
+        /// Triangles of the pieces at their lower counts.
+        least: usize,
+        /// Triangles of the pieces at their upper counts.
+        most: usize,
+        /// Triangles that must be covered.
+        required: usize,
+        /// Triangles of the board, optional ones included.
+        board: usize,
+    },
     /// The matrix could not be built (e.g. two pieces with the same label).
     #[error(transparent)]
     Matrix(#[from] dlx_core::MatrixError),

@@ -28,6 +28,11 @@
 //! - [`Board`]: the cells to cover (rhombus, O'Beirne's hexagon, any shape);
 //! - [`Puzzle`]: a board and pieces, each with its orientations and an optional placement
 //!   filter, built into a [`Placed`] matrix (cell columns in lexicographic order, then pieces);
+//!   Board features: triangles that may stay empty ([`Board::with_optional`], `?` in a
+//!   picture, `01?` among names) are secondary items; [`Puzzle::count`] places a piece a
+//!   number or range of times (its column's multiplicity, solved by the engine
+//!   [`dlx_core::Problem`] picks; a piece placed once stays a plain primary column);
+//!   [`Puzzle::one_sided`] keeps a piece's rotations only;
 //! - [`problems`]: the paper's puzzles; [`render`] draws solutions as text or SVG;
 //!   [`symmetry`] scores them as the paper does; [`subcase`] splits the hexagon by the
 //!   distance of O and counts solution classes exactly.

@@ -19,8 +19,12 @@ pub type Filter = Box<dyn Fn(&[Cell]) -> bool + Send + Sync>;
 pub struct Piece {
     /// The column name (`P`, `P'`, ...).
     pub label: String,
-    /// Allowed orientations (normalised shapes).
+    /// Allowed orientations (normalised shapes): all of them for a free piece, the
+    /// rotations only for a one-sided one ([`Shape::orientations`], [`Shape::rotations`]).
     pub orientations: Vec<Shape>,
+    /// How many times the piece is placed, `(lo, hi)`: `(1, 1)` unless [`Puzzle::count`]
+    /// says otherwise.
+    pub count: (u32, u32),
     filter: Option<Filter>,
 }
 
@@ -29,6 +33,7 @@ impl std::fmt::Debug for Piece {
         f.debug_struct("Piece")
             .field("label", &self.label)
             .field("orientations", &self.orientations)
+            .field("count", &self.count)
             .field("restricted", &self.filter.is_some())
             .finish()
     }
@@ -56,7 +61,8 @@ pub struct Placement {
 #[derive(Debug, Clone)]
 pub struct Placed {
     /// Columns: the board's cells in lexicographic `(x, y, z)` order, then the pieces, all
-    /// primary. Rows: `label cell cell ...`, in the order of [`Placed::placements`].
+    /// primary (a piece placed a number or range of times with its multiplicity), then the
+    /// cells that may stay empty, secondary. Rows: `label cell cell ...`, in the order of [`Placed::placements`].
     pub matrix: Matrix,
     /// The board.
     pub board: Board,
@@ -78,6 +84,7 @@ impl Puzzle {
         self.pieces.push(Piece {
             label: label.into(),
             orientations,
+            count: (1, 1),
             filter: None,
         });
         self
@@ -94,6 +101,7 @@ impl Puzzle {
         self.pieces.push(Piece {
             label: label.into(),
             orientations,
+            count: (1, 1),
             filter: Some(Box::new(keep)),
         });
         self
@@ -105,6 +113,43 @@ impl Puzzle {
             self.piece(label, orientations);
         }
         self
+    }
+
+    /// Places the pieces labelled `label` between `lo` and `hi` times (`lo = 0`: they may be
+    /// left out): the piece's column gets Knuth's multiplicity, solved by the engine
+    /// [`dlx_core::Problem`] picks. A piece placed once (the default) stays a plain primary
+    /// column. Says [`PolyiamondError::UnknownPiece`] when no piece has the label.
+    pub fn count(&mut self, label: &str, lo: u32, hi: u32) -> Result<&mut Self, PolyiamondError> {
+        let mut found = false;
+        for p in self.pieces.iter_mut().filter(|p| p.label == label) {
+            p.count = (lo, hi);
+            found = true;
+        }
+        if !found {
+            return Err(PolyiamondError::UnknownPiece {
+                label: label.to_string(),
+            });
+        }
+        Ok(self)
+    }
+
+    /// Lets the pieces labelled `label` take the rotations of their first orientation only
+    /// (a one-sided piece: not turned over). Says [`PolyiamondError::UnknownPiece`] when no
+    /// piece has the label.
+    pub fn one_sided(&mut self, label: &str) -> Result<&mut Self, PolyiamondError> {
+        let mut found = false;
+        for p in self.pieces.iter_mut().filter(|p| p.label == label) {
+            if let Some(first) = p.orientations.first() {
+                p.orientations = first.rotations();
+            }
+            found = true;
+        }
+        if !found {
+            return Err(PolyiamondError::UnknownPiece {
+                label: label.to_string(),
+            });
+        }
+        Ok(self)
     }
 
     /// The pieces so far.
@@ -147,30 +192,62 @@ impl Puzzle {
     pub fn build(&self) -> Result<Placed, PolyiamondError> {
         let mut b = MatrixBuilder::new();
         let cells: Vec<Cell> = self.board.cells().collect();
-        // Every cell and every piece is a primary column: the areas must agree.
-        let pieces: usize = self
+        for p in &self.pieces {
+            let (lo, hi) = p.count;
+            if lo > hi || hi == 0 {
+                return Err(PolyiamondError::BadCount {
+                    label: p.label.clone(),
+                    lo,
+                    hi,
+                });
+            }
+        }
+        // Every cell and every piece is a primary column (a cell that may stay empty is
+        // secondary, a piece's column has its count as multiplicity): the areas must agree.
+        let size = |p: &Piece| p.orientations.first().map_or(0, |s| s.cells().len());
+        let least: usize = self
             .pieces
             .iter()
-            .map(|p| p.orientations.first().map_or(0, |s| s.cells().len()))
+            .map(|p| size(p) * p.count.0 as usize)
             .sum();
-        if pieces != cells.len() {
-            return Err(PolyiamondError::AreaMismatch {
-                pieces,
+        let most: usize = self
+            .pieces
+            .iter()
+            .map(|p| size(p) * p.count.1 as usize)
+            .sum();
+        let required = self.board.required_len();
+        if least == most && required == cells.len() {
+            if least != cells.len() {
+                return Err(PolyiamondError::AreaMismatch {
+                    pieces: least,
+                    board: cells.len(),
+                });
+            }
+        } else if least > cells.len() || most < required {
+            return Err(PolyiamondError::AreaOutOfRange {
+                least,
+                most,
+                required,
                 board: cells.len(),
             });
         }
+        let name = |c: Cell| c.name().ok_or(PolyiamondError::OffGrid { x: c.x, y: c.y });
         let mut cell_item = BTreeMap::new();
-        for &c in &cells {
-            let name = c
-                .name()
-                .ok_or(PolyiamondError::OffGrid { x: c.x, y: c.y })?;
-            cell_item.insert(c, b.primary(name)?);
+        for &c in cells.iter().filter(|&&c| !self.board.is_optional(c)) {
+            cell_item.insert(c, b.primary(name(c)?)?);
         }
         let piece_items = self
             .pieces
             .iter()
-            .map(|p| b.primary(p.label.clone()))
+            .map(|p| match p.count {
+                (1, 1) => b.primary(p.label.clone()),
+                (lo, hi) => b.primary_with(p.label.clone(), lo, hi),
+            })
             .collect::<Result<Vec<_>, _>>()?;
+        // Cells that may stay empty: secondary items, after every primary one.
+        for &c in cells.iter().filter(|&&c| self.board.is_optional(c)) {
+            cell_item.insert(c, b.secondary(name(c)?)?);
+        }
         let placements = self.placements();
         for p in &placements {
             let mut row = vec![piece_items[p.piece]];
@@ -250,6 +327,60 @@ mod tests {
             err.to_string(),
             "the pieces have 2 triangles but the board has 4"
         );
+    }
+
+    #[test]
+    fn counts_one_sided_pieces_and_triangles_that_may_stay_empty() {
+        let diamond = Shape::parse("00 00*").unwrap();
+        // The 2x1 rhombus drawn with its last triangle `?`, and by names.
+        let board = Board::from_art("###?").unwrap();
+        assert_eq!(board, Board::parse("00 00* 10 10*?").unwrap());
+        assert!(board.is_optional(Cell::down(1, 0)) && !board.is_optional(Cell::up(1, 0)));
+        assert_eq!((board.len(), board.required_len()), (4, 3));
+        let mut p = Puzzle::new(board.clone());
+        p.piece("D", diamond.orientations());
+        p.piece("M", Shape::parse("00").unwrap().orientations());
+        p.count("D", 0, 2).unwrap().count("M", 0, 1).unwrap();
+        let placed = p.build().unwrap();
+        assert!(placed.matrix.has_bounds());
+        // Two diamonds; or, the last triangle empty, a diamond on the first two triangles or
+        // the middle two, and the monoiamond on the one left.
+        let count = dlx_core::Problem::new(&placed.matrix).solve().count();
+        assert_eq!(count.solutions, 3);
+        assert!(matches!(
+            p.count("Q", 1, 2),
+            Err(PolyiamondError::UnknownPiece { .. })
+        ));
+        assert!(matches!(
+            p.one_sided("Q"),
+            Err(PolyiamondError::UnknownPiece { .. })
+        ));
+        p.count("D", 2, 1).unwrap();
+        assert!(matches!(p.build(), Err(PolyiamondError::BadCount { .. })));
+        let mut m = Puzzle::new(
+            Board::rhombus(2, 1)
+                .unwrap()
+                .with_optional([Cell::up(0, 0)])
+                .unwrap(),
+        );
+        m.piece("D", diamond.orientations());
+        assert_eq!(
+            m.build().unwrap_err().to_string(),
+            "the pieces have 2 to 2 triangles but the board has 3 that must be covered and 4 in all"
+        );
+        assert!(matches!(
+            Board::rhombus(1, 1)
+                .unwrap()
+                .with_optional([Cell::up(3, 3)]),
+            Err(PolyiamondError::NotOnBoard { x: 3, y: 3 })
+        ));
+        // One-sided, the chiral P keeps its 6 rotations of 12 orientations.
+        let p_shape = crate::hexiamonds::hexiamond("P").unwrap().shape();
+        let mut one = Puzzle::new(Board::rhombus(3, 2).unwrap());
+        one.piece("P", p_shape.orientations());
+        one.one_sided("P").unwrap();
+        assert_eq!(one.piece_list()[0].orientations.len(), 6);
+        assert_eq!(p_shape.orientations().len(), 12);
     }
 
     #[test]

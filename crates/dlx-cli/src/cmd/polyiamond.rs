@@ -20,16 +20,30 @@ pub struct Args {
     #[arg(long, value_name = "MxN", conflicts_with_all = ["name", "board", "cells"])]
     pub rhombus: Option<String>,
     /// A board drawn as ASCII art: one line per strip, top strip first, two characters per
-    /// unit (up triangle, down triangle); `.` or blank is a hole.
+    /// unit (up triangle, down triangle); `.` or blank is a hole, `?` a triangle that may stay
+    /// empty, any other character a triangle.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["name", "cells"])]
     pub board: Option<String>,
-    /// A board given by cell names (`00 00* 01 ...`).
+    /// A board given by cell names (`00 00* 01 ...`; `01?` a triangle that may stay empty).
     #[arg(long, value_name = "FILE", conflicts_with = "name")]
     pub cells: Option<String>,
     /// The pieces for a described board: `hexiamonds` (the 12 free ones, every orientation)
     /// or `one-sided` (the 19 one-sided ones, rotations only).
     #[arg(long, value_name = "SET", default_value = "hexiamonds")]
     pub pieces: String,
+    /// How many times a piece of a described board is placed: `LABEL=N` or `LABEL=LO-HI`
+    /// (`X=0-1`: the X may be left out; `I=2`: two I's). Pieces are placed once otherwise.
+    /// May be given several times.
+    #[arg(
+        long = "copies",
+        value_name = "LABEL=N|LABEL=LO-HI",
+        conflicts_with = "name"
+    )]
+    pub copies: Vec<String>,
+    /// A piece of a described board placed with its rotations only (not turned over). May be
+    /// given several times.
+    #[arg(long = "one-sided", value_name = "LABEL", conflicts_with = "name")]
+    pub one_sided: Vec<String>,
     /// Write the matrix in Knuth's format to FILE (`-` for standard output) instead of solving.
     #[arg(long, value_name = "FILE")]
     pub emit: Option<String>,
@@ -51,6 +65,18 @@ pub struct Args {
 
 fn err(msg: impl Into<String>) -> CliError {
     CliError::Polyiamond(msg.into())
+}
+
+/// `N` or `LO-HI`, with `LO <= HI` and `HI >= 1`.
+fn parse_count(text: &str) -> Option<(u32, u32)> {
+    let (lo, hi) = match text.split_once('-') {
+        Some((lo, hi)) => (lo.parse().ok()?, hi.parse().ok()?),
+        None => {
+            let n = text.parse().ok()?;
+            (n, n)
+        }
+    };
+    (lo <= hi && hi >= 1).then_some((lo, hi))
 }
 
 fn described(args: &Args) -> Result<Option<(String, Placed)>, CliError> {
@@ -87,6 +113,23 @@ fn described(args: &Args) -> Result<Option<(String, Placed)>, CliError> {
                 "--pieces {other}: expected `hexiamonds` or `one-sided`"
             )));
         }
+    }
+    for label in &args.one_sided {
+        puzzle
+            .one_sided(label)
+            .map_err(|e| err(format!("--one-sided {label}: {e}")))?;
+    }
+    for spec in &args.copies {
+        let bad = || {
+            err(format!(
+                "--copies {spec}: expected LABEL=N or LABEL=LO-HI with LO <= HI and HI >= 1"
+            ))
+        };
+        let (label, range) = spec.split_once('=').ok_or_else(bad)?;
+        let (lo, hi) = parse_count(range).ok_or_else(bad)?;
+        puzzle
+            .count(label, lo, hi)
+            .map_err(|e| err(format!("--copies {spec}: {e}")))?;
     }
     let placed = puzzle.build().map_err(|e| err(format!("{title}: {e}")))?;
     Ok(Some((format!("{title} with {}", args.pieces), placed)))

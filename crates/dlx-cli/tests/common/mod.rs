@@ -64,3 +64,11 @@ pub fn temp_file(tag: &str, name: &str, text: &str) -> (std::path::PathBuf, Stri
     let shown = path.to_str().unwrap().to_string();
     (dir, shown)
 }
+
+/// Runs `dlx` on a bad input: exit status 2 and one line, which must contain `what`.
+pub fn refused(args: &[&str], what: &str) {
+    let (code, err) = fails(args);
+    assert_eq!(code, 2, "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(what), "{args:?}: {err}");
+}

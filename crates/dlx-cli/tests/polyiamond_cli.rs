@@ -1,0 +1,74 @@
+//! `dlx polyiamond` with the board features: triangles that may stay empty, piece counts and
+//! ranges, one-sided pieces, and exit status 2 with one line on bad input.
+
+mod common;
+
+use common::{refused, stdout};
+
+/// A file in a fresh temporary folder, holding `text`.
+fn temp_file(name: &str, text: &str) -> (std::path::PathBuf, String) {
+    common::temp_file("polyiamond", name, text)
+}
+
+#[test]
+fn counts_one_sided_pieces_and_triangles_that_may_stay_empty() {
+    // A 4x4 rhombus (32 triangles) whose first and last triangles may stay empty, and the
+    // 12 hexiamonds (72 triangles), each at most once, the P one-sided: 5 of them fit.
+    let (d1, board) = temp_file("board.txt", "?#######\n########\n########\n#######?\n");
+    let out = stdout(&[
+        "polyiamond",
+        "--board",
+        &board,
+        "--copies",
+        "I=0-1",
+        "--copies",
+        "O=0-1",
+        "--copies",
+        "X=0-1",
+        "--copies",
+        "V=0-1",
+        "--copies",
+        "P=0-1",
+        "--copies",
+        "F=0-1",
+        "--copies",
+        "E=0-1",
+        "--copies",
+        "C=0-1",
+        "--copies",
+        "G=0-1",
+        "--copies",
+        "H=0-1",
+        "--copies",
+        "J=0-1",
+        "--copies",
+        "S=0-1",
+        "--one-sided",
+        "P",
+        "--limit",
+        "1",
+        "-q",
+    ]);
+    assert!(out.starts_with("1 solution, "), "{out}");
+    refused(
+        &["polyiamond", "--board", &board, "--copies", "I=3-1"],
+        "--copies I=3-1: expected LABEL=N or LABEL=LO-HI",
+    );
+    refused(
+        &["polyiamond", "--board", &board, "--copies", "Q=1"],
+        "--copies Q=1: unknown piece `Q`",
+    );
+    refused(
+        &["polyiamond", "--board", &board, "--one-sided", "Q"],
+        "--one-sided Q: unknown piece `Q`",
+    );
+    refused(
+        &["polyiamond", "--board", &board],
+        "the pieces have 72 to 72 triangles but the board has 30 that must be covered and 32",
+    );
+    std::fs::write(&board, "##\n#\u{7}\n").unwrap();
+    refused(&["polyiamond", "--board", &board], "line 2, column 2");
+    let help = stdout(&["polyiamond", "--help"]);
+    assert!(help.contains("`?` a triangle that may stay empty") && help.contains("LABEL=LO-HI"));
+    std::fs::remove_dir_all(d1).unwrap();
+}
