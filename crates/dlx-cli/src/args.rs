@@ -57,6 +57,20 @@ pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
 pub const MAX_THREADS: usize = 1024;
 
 /// Parses a thread count, 0 (every core) to [`MAX_THREADS`].
+/// A piece count as `--copies LABEL=N|LABEL=LO-HI` gives it: the label and `(lo, hi)`, with
+/// `lo <= hi` and `hi >= 1`; `None` when the text is not of that form.
+pub fn parse_copies(spec: &str) -> Option<(&str, (u32, u32))> {
+    let (label, range) = spec.split_once('=')?;
+    let (lo, hi) = match range.split_once('-') {
+        Some((lo, hi)) => (lo.parse().ok()?, hi.parse().ok()?),
+        None => {
+            let n = range.parse().ok()?;
+            (n, n)
+        }
+    };
+    (!label.is_empty() && lo <= hi && hi >= 1).then_some((label, (lo, hi)))
+}
+
 pub fn parse_threads(s: &str) -> Result<usize, String> {
     match s.trim().parse::<usize>() {
         Ok(t) if t <= MAX_THREADS => Ok(t),

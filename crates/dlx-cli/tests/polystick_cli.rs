@@ -174,3 +174,53 @@ fn bad_input_exits_2_naming_the_item() {
         assert!(stderr(&o).contains(expect), "{args:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn segments_that_may_stay_uncovered_and_piece_counts() {
+    // The 2x2 grid (12 segments), two opposite corner segments optional, the 16 free
+    // tetrasticks each at most once: the 32 packings dlx-polystick's enumeration test finds.
+    let board = "H00? H01 H02 H10 H11 H12 V00 V01 V10 V11 V20 V21?";
+    let names = "F H I J L N O P R S T U V W X Y";
+    let copies: Vec<String> = names.split(' ').map(|p| format!("{p}=0-1")).collect();
+    let mut args = vec!["polystick", "--board", board, "--pieces", "all", "-q"];
+    for c in &copies {
+        args.extend(["--copies", c.as_str()]);
+    }
+    let out = dlx(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("32 solutions, "), "{text}");
+    for (args, want) in [
+        (
+            vec!["--copies", "L=2-1"],
+            "--copies L=2-1: expected PIECE=N or PIECE=LO-HI",
+        ),
+        (
+            vec!["--copies", "Q=1"],
+            "--copies Q=1: piece `Q` is not in the puzzle",
+        ),
+        (
+            vec![],
+            "the pieces have 16 to 16 segments but the board has 10 that must be covered",
+        ),
+    ] {
+        let mut all = vec!["polystick", "--board", board, "--pieces", "L I V O"];
+        all.extend(args);
+        let out = dlx(&all);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(want), "{err}");
+    }
+    let out = dlx(&["polystick", "--board", "H00 V0?", "--pieces", "L"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("line 1, item 2 (`V0?`)"),
+        "{}",
+        stderr(&out)
+    );
+    let help = stdout(&dlx(&["polystick", "--help"]));
+    assert!(
+        help.contains("`H00?`: a segment that may stay uncovered") && help.contains("PIECE=LO-HI")
+    );
+}

@@ -12,6 +12,8 @@ use crate::stick::{Point, Seg, Symmetry, digit};
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     segs: Vec<Seg>,
+    /// Segments that may stay uncovered (secondary items), sorted.
+    optional: Vec<Seg>,
 }
 
 /// A symmetry of the square followed by a translation: how a board is mapped onto itself.
@@ -52,7 +54,36 @@ impl Board {
         }
         Ok(Board {
             segs: set.into_iter().collect(),
+            optional: Vec::new(),
         })
+    }
+
+    /// The board with these segments marked as segments that may stay uncovered: each
+    /// becomes a secondary item, covered at most once, where the others are covered exactly
+    /// once. A segment not on the board is an error.
+    pub fn with_optional(
+        mut self,
+        segs: impl IntoIterator<Item = Seg>,
+    ) -> Result<Self, PolystickError> {
+        for s in segs {
+            if !self.contains(s) {
+                return Err(PolystickError::NotOnBoard { seg: s.to_string() });
+            }
+            if let Err(k) = self.optional.binary_search(&s) {
+                self.optional.insert(k, s);
+            }
+        }
+        Ok(self)
+    }
+
+    /// True when the segment is on the board and may stay uncovered.
+    pub fn is_optional(&self, s: Seg) -> bool {
+        self.optional.binary_search(&s).is_ok()
+    }
+
+    /// The segments that may stay uncovered, sorted by name.
+    pub fn optional_segments(&self) -> &[Seg] {
+        &self.optional
     }
 
     /// The segments of a `w`×`h` grid of unit squares: H x y for 0 ≤ x < w, 0 ≤ y ≤ h and
@@ -158,6 +189,7 @@ impl Board {
             }
         }
         let mut segs = Vec::new();
+        let mut optional = Vec::new();
         // Lines counted in the text as given (a file's first lines may be blank).
         let words = text.lines().enumerate().flat_map(|(n, line)| {
             line.split(|c: char| c.is_whitespace() || c == ',')
@@ -165,17 +197,25 @@ impl Board {
                 .map(move |w| (n + 1, w))
         });
         for (k, (line, word)) in words.enumerate() {
-            let s: Seg = word.parse().map_err(|_| {
+            let (name, may_stay) = match word.strip_suffix('?') {
+                Some(name) => (name, true),
+                None => (word, false),
+            };
+            let s: Seg = name.parse().map_err(|_| {
                 bad(
                     line,
                     k + 1,
                     word,
-                    "expected WxH, diamond-R, lattice-N, aztec, or segment names like H23 V40",
+                    "expected WxH, diamond-R, lattice-N, aztec, or segment names like H23 V40 \
+                     (H23? may stay uncovered)",
                 )
             })?;
             segs.push(s);
+            if may_stay {
+                optional.push(s);
+            }
         }
-        Board::from_segments(segs)
+        Board::from_segments(segs)?.with_optional(optional)
     }
 
     /// The segments, sorted by name (all H, then all V).
@@ -227,7 +267,8 @@ impl Board {
                     dx: bx - mx,
                     dy: by - my,
                 };
-                (t.image(&self.segs) == self.segs).then_some(t)
+                (t.image(&self.segs) == self.segs && t.image(&self.optional) == self.optional)
+                    .then_some(t)
             })
             .collect()
     }
@@ -243,9 +284,20 @@ impl Board {
             .collect()
     }
 
-    /// The board as a list of segment names, the form [`Board::parse`] reads back.
+    /// The board as a list of segment names, the form [`Board::parse`] reads back (`H23?`
+    /// for a segment that may stay uncovered).
     pub fn describe(&self) -> String {
-        let names: Vec<String> = self.segs.iter().map(|s| s.to_string()).collect();
+        let names: Vec<String> = self
+            .segs
+            .iter()
+            .map(|&s| {
+                if self.is_optional(s) {
+                    format!("{s}?")
+                } else {
+                    s.to_string()
+                }
+            })
+            .collect();
         names.join(" ")
     }
 }
@@ -262,6 +314,28 @@ pub(crate) fn point_name(p: Point) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn segments_that_may_stay_uncovered() {
+        let b = Board::parse("H00 H01? V00\nV10?").unwrap();
+        assert!(b.is_optional(Seg::h(0, 1)) && !b.is_optional(Seg::h(0, 0)));
+        assert_eq!(b.optional_segments(), [Seg::h(0, 1), Seg::v(1, 0)]);
+        assert_eq!(b.describe(), "H00 H01? V00 V10?");
+        assert_eq!(Board::parse(&b.describe()).unwrap(), b);
+        assert!(matches!(
+            Board::parse("H00 H01 V00 V10")
+                .unwrap()
+                .with_optional([Seg::h(5, 5)]),
+            Err(PolystickError::NotOnBoard { .. })
+        ));
+        let e = Board::parse("H00\nV0?").unwrap_err().to_string();
+        assert!(
+            e.starts_with("board description, line 2, item 2 (`V0?`)"),
+            "{e}"
+        );
+        // The square keeps the symmetries that map its optional segments to optional ones.
+        assert_eq!(b.symmetries().len(), 2);
+    }
 
     #[test]
     fn the_5x5_grid_has_60_segments_and_16_interior_points() {
@@ -337,7 +411,8 @@ mod tests {
                 line: 1,
                 item: 2,
                 text: "Q12".to_string(),
-                reason: "expected WxH, diamond-R, lattice-N, aztec, or segment names like H23 V40"
+                reason: "expected WxH, diamond-R, lattice-N, aztec, or segment names like H23 V40 \
+                         (H23? may stay uncovered)"
                     .to_string()
             })
         );
@@ -355,7 +430,7 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "board description, line 4, item 5 (`H9`): expected WxH, diamond-R, lattice-N, aztec, \
-             or segment names like H23 V40"
+             or segment names like H23 V40 (H23? may stay uncovered)"
         );
         assert!(matches!(
             Board::from_segments([Seg::h(-1, 0)]),

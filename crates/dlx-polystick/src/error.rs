@@ -97,6 +97,37 @@ pub enum PolystickError {
         /// Segments of the board.
         board: usize,
     },
+    /// A segment said to be optional is not on the board.
+    #[error("segment {seg} may stay uncovered but is not on the board")]
+    NotOnBoard {
+        /// The segment's name.
+        seg: String,
+    },
+    /// A piece count is empty or zero (`lo > hi` or `hi = 0`).
+    #[error("piece {name}: the count {lo} to {hi} is empty or zero (need lo <= hi, hi >= 1)")]
+    BadCount {
+        /// The piece's name.
+        name: String,
+        /// The lower count.
+        lo: u32,
+        /// The upper count.
+        hi: u32,
+    },
+    /// With piece counts or segments that may stay uncovered, the pieces can cover neither
+    /// fewer segments than the board requires nor more than it has.
+    #[error(
+        "the pieces have {least} to {most} segments but the board has {required} that must be covered and {board} in all"
+    )]
+    AreaOutOfRange {
+        /// Segments of the pieces at their lower counts.
+        least: usize,
+        /// Segments of the pieces at their upper counts.
+        most: usize,
+        /// Segments that must be covered.
+        required: usize,
+        /// Segments of the board, optional ones included.
+        board: usize,
+    },
     /// A named puzzle is unknown.
     #[error("unknown polystick puzzle `{name}`")]
     UnknownPuzzle {

@@ -31,6 +31,11 @@
 //!   segment lists;
 //! - [`puzzle`]: the generalised cover matrix, with a secondary column `Ixy` for every
 //!   interior point, which a row holds when its piece passes straight through the point;
+//!   Board features: segments that may stay uncovered ([`Board::with_optional`], `H23?`
+//!   in a segment list) are secondary items; [`Puzzle::count`] places a piece a number or
+//!   range of times (its column's multiplicity, solved by the engine [`dlx_core::Problem`]
+//!   picks; a piece placed once stays a plain primary column); each [`Piece`] is free or
+//!   one-sided ([`Piece::one_sided`], [`Piece::free`]);
 //! - [`arrangement`]: a solution as pieces on the board, its crossings (Figure 12), and
 //!   classes of solutions under the board's symmetries;
 //! - [`draw`]: ASCII and SVG pictures;

@@ -2,7 +2,9 @@
 //!
 //! Columns, in this order (the order `polysticks.w` produces): one primary column per piece,
 //! the board's segments `Hxy` and `Vxy` sorted by name, then the secondary columns `Ixy` of
-//! the board's interior points. A row holds its piece, its segments and the interior points
+//! the board's interior points (after the segments that may stay uncovered, secondary too,
+//! when the board has some; a piece placed a number or range of times, [`Puzzle::count`], has
+//! that multiplicity). A row holds its piece, its segments and the interior points
 //! the piece passes straight through; two pieces that would cross share such a point, so the
 //! secondary columns forbid crossings (the paper's generalised cover).
 
@@ -33,8 +35,11 @@ pub enum Crossings {
 pub struct Puzzle {
     /// The segments to cover.
     pub board: Board,
-    /// The pieces, in column order; each must be used exactly once.
+    /// The pieces, in column order; each is used exactly once unless [`Puzzle::count`]
+    /// says otherwise.
     pub pieces: Vec<Piece>,
+    /// Pieces placed a number or range of times, `(piece, (lo, hi))`.
+    counts: Vec<(usize, (u32, u32))>,
     /// Pieces restricted to some of their orientations (symmetry breaking).
     restricted: Vec<(usize, Vec<Vec<Seg>>)>,
     /// Pieces kept only at the least placement of each orbit under a group of board
@@ -77,8 +82,45 @@ impl Puzzle {
             pieces,
             restricted: Vec::new(),
             orbit_minima: Vec::new(),
+            counts: Vec::new(),
             crossings: Crossings::Forbidden,
         }
+    }
+
+    /// Places the piece named `name` between `lo` and `hi` times (`lo = 0`: it may be left
+    /// out): its column gets Knuth's multiplicity, solved by the engine [`dlx_core::Problem`]
+    /// picks. A piece placed once (the default) stays a plain primary column.
+    ///
+    /// ```
+    /// use dlx_polystick::{Board, Puzzle, parse_piece_set};
+    /// // The 2x2 grid (12 segments) with the L up to three times, the I at most once.
+    /// let puzzle = Puzzle::new(Board::grid(2, 2)?, parse_piece_set("L I")?)
+    ///     .count("L", 0, 3)?
+    ///     .count("I", 0, 1)?;
+    /// let built = puzzle.build()?;
+    /// assert!(built.matrix.has_bounds());
+    /// # Ok::<(), dlx_polystick::PolystickError>(())
+    /// ```
+    pub fn count(mut self, name: &str, lo: u32, hi: u32) -> Result<Self, PolystickError> {
+        let k = self.piece_index(name)?;
+        if lo > hi || hi == 0 {
+            return Err(PolystickError::BadCount {
+                name: name.to_string(),
+                lo,
+                hi,
+            });
+        }
+        self.counts.retain(|(p, _)| *p != k);
+        self.counts.push((k, (lo, hi)));
+        Ok(self)
+    }
+
+    /// How many times the piece in column `piece` is placed, `(lo, hi)`.
+    pub fn counts(&self, piece: usize) -> (u32, u32) {
+        self.counts
+            .iter()
+            .find(|(p, _)| *p == piece)
+            .map_or((1, 1), |&(_, c)| c)
     }
 
     /// Sets whether the secondary columns are built.
@@ -234,22 +276,46 @@ impl Puzzle {
     /// Fails when two pieces share a name or when the pieces' segments do not add up to the
     /// board's (then no cover could exist).
     pub fn build(&self) -> Result<PolystickMatrix, PolystickError> {
-        let pieces: usize = self.pieces.iter().map(|p| p.base().len()).sum();
-        if pieces != self.board.segments().len() {
-            return Err(PolystickError::AreaMismatch {
-                pieces,
-                board: self.board.segments().len(),
+        let counts: Vec<(u32, u32)> = (0..self.pieces.len()).map(|k| self.counts(k)).collect();
+        let size = |k: usize, n: u32| self.pieces[k].base().len() * n as usize;
+        let least: usize = counts.iter().enumerate().map(|(k, c)| size(k, c.0)).sum();
+        let most: usize = counts.iter().enumerate().map(|(k, c)| size(k, c.1)).sum();
+        let board = self.board.segments().len();
+        let required = board - self.board.optional_segments().len();
+        if least == most && required == board {
+            if least != board {
+                return Err(PolystickError::AreaMismatch {
+                    pieces: least,
+                    board,
+                });
+            }
+        } else if least > board || most < required {
+            return Err(PolystickError::AreaOutOfRange {
+                least,
+                most,
+                required,
+                board,
             });
         }
         let mut b = MatrixBuilder::new();
-        for p in &self.pieces {
-            b.primary(p.name())
-                .map_err(|_| PolystickError::DuplicatePiece {
-                    name: p.name().to_string(),
-                })?;
+        for (p, &(lo, hi)) in self.pieces.iter().zip(&counts) {
+            if (lo, hi) == (1, 1) {
+                b.primary(p.name())
+            } else {
+                b.primary_with(p.name(), lo, hi)
+            }
+            .map_err(|_| PolystickError::DuplicatePiece {
+                name: p.name().to_string(),
+            })?;
         }
-        for s in self.board.segments() {
-            b.primary(s.to_string())?;
+        for &s in self.board.segments() {
+            if !self.board.is_optional(s) {
+                b.primary(s.to_string())?;
+            }
+        }
+        // Segments that may stay uncovered: secondary items, before the interior points.
+        for s in self.board.optional_segments() {
+            b.secondary(s.to_string())?;
         }
         let secondary = self.crossings == Crossings::Forbidden;
         if secondary {

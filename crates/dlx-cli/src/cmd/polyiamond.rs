@@ -5,7 +5,7 @@ use dlx_polyiamond::render::{SvgStyle, svg, text};
 use dlx_polyiamond::symmetry::{drawings, reflection_scores};
 use dlx_polyiamond::{Board, Placed, Puzzle, hexiamonds};
 
-use crate::args::SearchArgs;
+use crate::args::{SearchArgs, parse_copies};
 use crate::error::CliError;
 use crate::output::{emit_matrix, list_names, read_input, write_output};
 use crate::running::{nth_solution, search_and_report};
@@ -67,18 +67,6 @@ fn err(msg: impl Into<String>) -> CliError {
     CliError::Polyiamond(msg.into())
 }
 
-/// `N` or `LO-HI`, with `LO <= HI` and `HI >= 1`.
-fn parse_count(text: &str) -> Option<(u32, u32)> {
-    let (lo, hi) = match text.split_once('-') {
-        Some((lo, hi)) => (lo.parse().ok()?, hi.parse().ok()?),
-        None => {
-            let n = text.parse().ok()?;
-            (n, n)
-        }
-    };
-    (lo <= hi && hi >= 1).then_some((lo, hi))
-}
-
 fn described(args: &Args) -> Result<Option<(String, Placed)>, CliError> {
     let (title, board) = if let Some(size) = &args.rhombus {
         let (m, n) = size
@@ -120,13 +108,11 @@ fn described(args: &Args) -> Result<Option<(String, Placed)>, CliError> {
             .map_err(|e| err(format!("--one-sided {label}: {e}")))?;
     }
     for spec in &args.copies {
-        let bad = || {
+        let (label, (lo, hi)) = parse_copies(spec).ok_or_else(|| {
             err(format!(
                 "--copies {spec}: expected LABEL=N or LABEL=LO-HI with LO <= HI and HI >= 1"
             ))
-        };
-        let (label, range) = spec.split_once('=').ok_or_else(bad)?;
-        let (lo, hi) = parse_count(range).ok_or_else(bad)?;
+        })?;
         puzzle
             .count(label, lo, hi)
             .map_err(|e| err(format!("--copies {spec}: {e}")))?;

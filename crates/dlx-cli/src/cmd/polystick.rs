@@ -8,7 +8,7 @@ use dlx_core::{Dlx, Heuristic};
 use dlx_polystick::draw::{self, SvgStyle};
 use dlx_polystick::{Board, Crossings, PolystickMatrix, Puzzle, orbits, parse_piece_set};
 
-use crate::args::SearchArgs;
+use crate::args::{SearchArgs, parse_copies};
 use crate::error::CliError;
 use crate::output::{emit_matrix, list_names, read_input, write_output};
 use crate::running::{search_and_report, search_and_report_with};
@@ -22,7 +22,8 @@ pub struct Args {
     pub name: Option<String>,
     /// The board: `WxH` (a grid of unit squares), `diamond-R` (segments joining points with
     /// |x|+|y| <= R), `lattice-N` (the NxN diamond lattice; `aztec` = lattice-5, Figure 15),
-    /// a list of segments `H00 V10 ...`, or `@FILE` holding any of these.
+    /// a list of segments `H00 V10 ...` (`H00?`: a segment that may stay uncovered), or
+    /// `@FILE` holding any of these.
     #[arg(
         long,
         value_name = "DESC",
@@ -31,12 +32,18 @@ pub struct Args {
     )]
     pub board: Option<String>,
     /// The pieces: tetrastick names (`F`, mirror image `F'`), `all`, `welded`, `unwelded`,
-    /// `one-sided`, `one-sided-welded`, `one-sided-unwelded`; `-L` leaves L out.
+    /// `one-sided`, `one-sided-welded`, `one-sided-unwelded`; `-L` leaves L out. A piece is
+    /// free unless its mirror image is in the set too (then both are one-sided).
     #[arg(long, value_name = "SET", requires = "board")]
     pub pieces: Option<String>,
     /// Keep only one orientation of a piece, e.g. `P=H00 H01 V00 V11` (symmetry breaking).
     #[arg(long, value_name = "PIECE=SEGMENTS")]
     pub fix: Vec<String>,
+    /// How many times a piece is placed: `PIECE=N` or `PIECE=LO-HI` (`X=0-1`: the X may be
+    /// left out; `L=2`: two L's). Pieces are placed once otherwise. May be given several
+    /// times.
+    #[arg(long = "copies", value_name = "PIECE=N|PIECE=LO-HI")]
+    pub copies: Vec<String>,
     /// Leave out the secondary columns I, so that pieces may cross (Figure 12).
     #[arg(long)]
     pub allow_crossings: bool,
@@ -95,6 +102,16 @@ fn puzzle(args: &Args) -> Result<(String, Puzzle), CliError> {
         puzzle = puzzle
             .fix_orientation(piece.trim(), shape)
             .map_err(|e| CliError::Polystick(format!("--fix `{fix}`: {e}")))?;
+    }
+    for spec in &args.copies {
+        let (name, (lo, hi)) = parse_copies(spec).ok_or_else(|| {
+            CliError::Polystick(format!(
+                "--copies {spec}: expected PIECE=N or PIECE=LO-HI with LO <= HI and HI >= 1"
+            ))
+        })?;
+        puzzle = puzzle
+            .count(name, lo, hi)
+            .map_err(|e| CliError::Polystick(format!("--copies {spec}: {e}")))?;
     }
     if args.allow_crossings {
         puzzle = puzzle.with_crossings(Crossings::Allowed);
