@@ -8,9 +8,10 @@ use std::ops::ControlFlow;
 
 use dlx_core::Problem;
 use dlx_polycube::{Board, Cell, Piece, Puzzle, Shape, parse_puzzle};
+use dlx_test_data::fill::{self, FillPiece, Grid};
 
 /// A packing: each placed piece by name with its cells, sorted.
-type Packing = BTreeSet<(String, Vec<Cell>)>;
+type Packing = fill::Packing<Cell>;
 
 /// One piece for the brute force.
 struct Spec {
@@ -70,85 +71,56 @@ fn orientations(cells: &[Cell], free: bool) -> Vec<Vec<Cell>> {
     seen
 }
 
-/// Every packing of the box `size` whose cell kinds are given by `kind` (0 = hole, 1 = cell,
-/// 2 = cell that may stay empty).
-fn brute_force(size: [i32; 3], kind: &dyn Fn(Cell) -> u8, specs: &[Spec]) -> BTreeSet<Packing> {
+/// Cubes: a piece goes where its least cube is the anchor.
+struct Cubes;
+
+impl Grid<Cell> for Cubes {
+    fn translate(&self, o: &[Cell], a: Cell) -> Option<Vec<Cell>> {
+        let l = o[0];
+        Some(
+            o.iter()
+                .map(|c| [c[0] - l[0] + a[0], c[1] - l[1] + a[1], c[2] - l[2] + a[2]])
+                .collect(),
+        )
+    }
+}
+
+/// The cells of the box `size` whose kind (0 = hole, 1 = cell, 2 = cell that may stay
+/// empty) `kind` gives, and those that may stay empty.
+fn cells_of(size: [i32; 3], kind: &dyn Fn(Cell) -> u8) -> (Vec<Cell>, Vec<Cell>) {
     let mut cells = Vec::new();
+    let mut optional = Vec::new();
     for x in 0..size[0] {
         for y in 0..size[1] {
             for z in 0..size[2] {
-                if kind([x, y, z]) != 0 {
-                    cells.push([x, y, z]);
+                match kind([x, y, z]) {
+                    0 => {}
+                    1 => cells.push([x, y, z]),
+                    _ => {
+                        cells.push([x, y, z]);
+                        optional.push([x, y, z]);
+                    }
                 }
             }
         }
     }
-    struct State<'a> {
-        cells: Vec<Cell>,
-        kind: &'a dyn Fn(Cell) -> u8,
-        specs: &'a [Spec],
-        shapes: Vec<Vec<Vec<Cell>>>,
-        filled: BTreeSet<Cell>,
-        used: Vec<u32>,
-        current: Vec<(String, Vec<Cell>)>,
-        out: BTreeSet<Packing>,
-    }
-    fn go(s: &mut State<'_>, from: usize) {
-        let Some(pos) = (from..s.cells.len()).find(|&k| !s.filled.contains(&s.cells[k])) else {
-            if s.specs.iter().zip(&s.used).all(|(p, &u)| u >= p.lo) {
-                s.out.insert(s.current.iter().cloned().collect());
-            }
-            return;
-        };
-        let c = s.cells[pos];
-        if (s.kind)(c) == 2 {
-            s.filled.insert(c);
-            go(s, pos + 1);
-            s.filled.remove(&c);
-        }
-        for k in 0..s.specs.len() {
-            if s.used[k] == s.specs[k].hi {
-                continue;
-            }
-            for o in 0..s.shapes[k].len() {
-                let placed: Vec<Cell> = s.shapes[k][o]
-                    .iter()
-                    .map(|d| [c[0] + d[0], c[1] + d[1], c[2] + d[2]])
-                    .collect();
-                if placed
-                    .iter()
-                    .any(|p| !s.cells.contains(p) || s.filled.contains(p))
-                {
-                    continue;
-                }
-                s.filled.extend(placed.iter().copied());
-                s.used[k] += 1;
-                s.current
-                    .push((s.specs[k].name.to_string(), placed.clone()));
-                go(s, pos + 1);
-                s.current.pop();
-                s.used[k] -= 1;
-                for p in &placed {
-                    s.filled.remove(p);
-                }
-            }
-        }
-    }
-    let mut state = State {
-        cells,
-        kind,
-        specs,
-        shapes: specs
-            .iter()
-            .map(|p| orientations(&p.cells, p.free))
-            .collect(),
-        filled: BTreeSet::new(),
-        used: vec![0; specs.len()],
-        current: Vec::new(),
-        out: BTreeSet::new(),
-    };
-    go(&mut state, 0);
-    state.out
+    (cells, optional)
+}
+
+/// Every packing of the box `size` whose cell kinds are given by `kind` (0 = hole, 1 = cell,
+/// 2 = cell that may stay empty).
+fn brute_force(size: [i32; 3], kind: &dyn Fn(Cell) -> u8, specs: &[Spec]) -> BTreeSet<Packing> {
+    let (cells, optional) = cells_of(size, kind);
+    let pieces: Vec<FillPiece<Cell>> = specs
+        .iter()
+        .map(|p| FillPiece {
+            name: p.name.to_string(),
+            orientations: orientations(&p.cells, p.free),
+            lo: p.lo,
+            hi: p.hi,
+        })
+        .collect();
+    fill::fill(&Cubes, &cells, &optional, &pieces)
 }
 
 /// Every packing the crate's matrix has, through [`Problem`].
@@ -175,22 +147,7 @@ fn by_matrix(puzzle: &Puzzle) -> BTreeSet<Packing> {
 
 /// Checks the crate against the brute force and returns the number of packings.
 fn check(size: [i32; 3], kind: &dyn Fn(Cell) -> u8, specs: &[Spec]) -> usize {
-    let mut cells = Vec::new();
-    let mut optional = Vec::new();
-    for x in 0..size[0] {
-        for y in 0..size[1] {
-            for z in 0..size[2] {
-                match kind([x, y, z]) {
-                    0 => {}
-                    1 => cells.push([x, y, z]),
-                    _ => {
-                        cells.push([x, y, z]);
-                        optional.push([x, y, z]);
-                    }
-                }
-            }
-        }
-    }
+    let (cells, optional) = cells_of(size, kind);
     let board = Board::from_cells(cells)
         .unwrap()
         .with_optional(optional)

@@ -9,13 +9,14 @@ use std::ops::ControlFlow;
 
 use dlx_core::Problem;
 use dlx_polyiamond::{Board, Cell, Puzzle, Shape};
+use dlx_test_data::fill::{self, FillPiece, Grid};
 
 /// A triangle as `(x, y, down)`: up triangles have corners (x,y), (x+1,y), (x,y+1), down
 /// ones (x+1,y), (x,y+1), (x+1,y+1).
 type Tri = (i32, i32, bool);
 
 /// A packing: each placed piece by label with its triangles, sorted.
-type Packing = BTreeSet<(String, Vec<Tri>)>;
+type Packing = fill::Packing<Tri>;
 
 fn corners((x, y, down): Tri) -> [(i32, i32); 3] {
     if down {
@@ -35,32 +36,40 @@ fn from_corners(v: [(i32, i32); 3]) -> Tri {
 /// Every distinct orientation (rotations by 60°, and reflections unless `one_sided`), sorted
 /// and shifted so that the least triangle is at x = y = 0.
 fn orientations(tris: &[Tri], one_sided: bool) -> Vec<Vec<Tri>> {
-    let turn = |(a, b): (i32, i32)| (a + b, -a);
-    let flip = |(a, b): (i32, i32)| (b, a);
-    let mut out: Vec<Vec<Tri>> = Vec::new();
-    for mirror in [false, true] {
-        if mirror && one_sided {
-            continue;
+    let map = |turns: usize, mirror: bool| {
+        move |t: Tri| {
+            from_corners(corners(t).map(|(a, b)| {
+                let (mut a, mut b) = if mirror { (b, a) } else { (a, b) };
+                for _ in 0..turns {
+                    (a, b) = (a + b, -a);
+                }
+                (a, b)
+            }))
         }
-        let mut cur: Vec<Tri> = tris
-            .iter()
-            .map(|&t| from_corners(corners(t).map(|p| if mirror { flip(p) } else { p })))
-            .collect();
-        for _ in 0..6 {
-            cur = cur
-                .iter()
-                .map(|&t| from_corners(corners(t).map(turn)))
-                .collect();
-            let mut v = cur.clone();
-            v.sort();
-            let (x0, y0) = (v[0].0, v[0].1);
-            let v: Vec<Tri> = v.iter().map(|&(x, y, d)| (x - x0, y - y0, d)).collect();
-            if !out.contains(&v) {
-                out.push(v);
-            }
-        }
+    };
+    let maps: Vec<Box<dyn Fn(Tri) -> Tri>> = (0..12)
+        .filter(|k| !(one_sided && k / 6 == 1))
+        .map(|k| Box::new(map(k % 6, k / 6 == 1)) as Box<dyn Fn(Tri) -> Tri>)
+        .collect();
+    let maps: Vec<&dyn Fn(Tri) -> Tri> = maps.iter().map(|m| m.as_ref()).collect();
+    fill::orientations(tris, &maps, |v| {
+        let (x0, y0) = (v[0].0, v[0].1);
+        v.iter().map(|&(x, y, d)| (x - x0, y - y0, d)).collect()
+    })
+}
+
+/// Triangles: a piece goes where its least triangle, pointing the same way, is the anchor.
+struct Triangles;
+
+impl Grid<Tri> for Triangles {
+    fn translate(&self, o: &[Tri], anchor: Tri) -> Option<Vec<Tri>> {
+        let least = o[0];
+        (least.2 == anchor.2).then(|| {
+            o.iter()
+                .map(|&(x, y, d)| (x + anchor.0 - least.0, y + anchor.1 - least.1, d))
+                .collect()
+        })
     }
-    out
 }
 
 struct Spec {
@@ -81,79 +90,18 @@ fn spec(label: &'static str, tris: &[Tri], lo: u32, hi: u32) -> Spec {
     }
 }
 
-/// Every packing of the triangles `board` (sorted), those in `optional` may stay empty.
+/// Every packing of the triangles `board`, those in `optional` may stay empty.
 fn brute_force(board: &[Tri], optional: &[Tri], specs: &[Spec]) -> BTreeSet<Packing> {
-    struct State<'a> {
-        board: &'a [Tri],
-        optional: &'a [Tri],
-        specs: &'a [Spec],
-        shapes: Vec<Vec<Vec<Tri>>>,
-        filled: BTreeSet<Tri>,
-        used: Vec<u32>,
-        current: Vec<(String, Vec<Tri>)>,
-        out: BTreeSet<Packing>,
-    }
-    fn go(s: &mut State<'_>, from: usize) {
-        let Some(pos) = (from..s.board.len()).find(|&k| !s.filled.contains(&s.board[k])) else {
-            if s.specs.iter().zip(&s.used).all(|(p, &u)| u >= p.lo) {
-                s.out.insert(s.current.iter().cloned().collect());
-            }
-            return;
-        };
-        let c = s.board[pos];
-        if s.optional.contains(&c) {
-            s.filled.insert(c);
-            go(s, pos + 1);
-            s.filled.remove(&c);
-        }
-        for k in 0..s.specs.len() {
-            if s.used[k] == s.specs[k].hi {
-                continue;
-            }
-            for o in 0..s.shapes[k].len() {
-                // The least triangle of the orientation goes on `c`.
-                let least = s.shapes[k][o][0];
-                if least.2 != c.2 {
-                    continue;
-                }
-                let placed: Vec<Tri> = s.shapes[k][o]
-                    .iter()
-                    .map(|&(x, y, d)| (x + c.0 - least.0, y + c.1 - least.1, d))
-                    .collect();
-                if placed
-                    .iter()
-                    .any(|p| !s.board.contains(p) || s.filled.contains(p))
-                {
-                    continue;
-                }
-                s.filled.extend(placed.iter().copied());
-                s.used[k] += 1;
-                s.current
-                    .push((s.specs[k].label.to_string(), placed.clone()));
-                go(s, pos + 1);
-                s.current.pop();
-                s.used[k] -= 1;
-                for p in &placed {
-                    s.filled.remove(p);
-                }
-            }
-        }
-    }
-    let mut state = State {
-        board,
-        optional,
-        specs,
-        shapes: specs
-            .iter()
-            .map(|p| orientations(&p.tris, p.one_sided))
-            .collect(),
-        filled: BTreeSet::new(),
-        used: vec![0; specs.len()],
-        current: Vec::new(),
-        out: BTreeSet::new(),
-    };
-    go(&mut state, 0);
-    state.out
+    let pieces: Vec<FillPiece<Tri>> = specs
+        .iter()
+        .map(|p| FillPiece {
+            name: p.label.to_string(),
+            orientations: orientations(&p.tris, p.one_sided),
+            lo: p.lo,
+            hi: p.hi,
+        })
+        .collect();
+    fill::fill(&Triangles, board, optional, &pieces)
 }
 
 fn cell((x, y, down): Tri) -> Cell {

@@ -7,6 +7,7 @@ use std::ops::ControlFlow;
 
 use dlx_core::Problem;
 use dlx_polyomino::{Board, Piece, Puzzle, parse_puzzle};
+use dlx_test_data::fill::{self, FillPiece, Squares};
 
 /// A packing: each placed piece by name with its cells, sorted.
 type Packing = BTreeSet<(String, Vec<(usize, usize)>)>;
@@ -64,91 +65,43 @@ fn orientations(cells: &[(i32, i32)], one_sided: bool) -> Vec<Vec<(i32, i32)>> {
 
 /// Every packing of `board` (0 = hole, 1 = cell, 2 = cell that may stay empty).
 fn brute_force(board: &[&[u8]], specs: &[Spec]) -> BTreeSet<Packing> {
-    let h = board.len();
-    let w = board[0].len();
-    let shapes: Vec<Vec<Vec<(i32, i32)>>> = specs
-        .iter()
-        .map(|s| orientations(&s.cells, s.one_sided))
-        .collect();
-    let mut filled = vec![vec![false; w]; h];
-    let mut used = vec![0u32; specs.len()];
-    let mut current: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
-    let mut out = BTreeSet::new();
-    #[allow(clippy::too_many_arguments)]
-    fn go(
-        pos: usize,
-        board: &[&[u8]],
-        specs: &[Spec],
-        shapes: &[Vec<Vec<(i32, i32)>>],
-        filled: &mut Vec<Vec<bool>>,
-        used: &mut Vec<u32>,
-        current: &mut Vec<(String, Vec<(usize, usize)>)>,
-        out: &mut BTreeSet<Packing>,
-    ) {
-        let (h, w) = (board.len(), board[0].len());
-        // The first cell not yet decided.
-        let mut pos = pos;
-        while pos < h * w && (board[pos / w][pos % w] == 0 || filled[pos / w][pos % w]) {
-            pos += 1;
-        }
-        if pos == h * w {
-            if specs.iter().zip(used.iter()).all(|(s, &u)| u >= s.lo) {
-                out.insert(current.iter().cloned().collect());
+    let mut cells = Vec::new();
+    let mut optional = Vec::new();
+    for (r, row) in board.iter().enumerate() {
+        for (c, &kind) in row.iter().enumerate() {
+            let cell = (r as i32, c as i32);
+            if kind != 0 {
+                cells.push(cell);
             }
-            return;
-        }
-        let (r, c) = (pos / w, pos % w);
-        if board[r][c] == 2 {
-            // Leave it empty: mark it decided, then undo.
-            filled[r][c] = true;
-            go(pos + 1, board, specs, shapes, filled, used, current, out);
-            filled[r][c] = false;
-        }
-        for (k, s) in specs.iter().enumerate() {
-            if used[k] == s.hi {
-                continue;
-            }
-            for shape in &shapes[k] {
-                let cells: Option<Vec<(usize, usize)>> = shape
-                    .iter()
-                    .map(|&(dr, dc)| {
-                        let (rr, cc) = (r as i32 + dr, c as i32 + dc);
-                        let ok = rr >= 0
-                            && cc >= 0
-                            && (rr as usize) < h
-                            && (cc as usize) < w
-                            && board[rr as usize][cc as usize] != 0
-                            && !filled[rr as usize][cc as usize];
-                        ok.then_some((rr as usize, cc as usize))
-                    })
-                    .collect();
-                let Some(mut cells) = cells else { continue };
-                cells.sort();
-                for &(rr, cc) in &cells {
-                    filled[rr][cc] = true;
-                }
-                used[k] += 1;
-                current.push((s.name.to_string(), cells.clone()));
-                go(pos + 1, board, specs, shapes, filled, used, current, out);
-                current.pop();
-                used[k] -= 1;
-                for &(rr, cc) in &cells {
-                    filled[rr][cc] = false;
-                }
+            if kind == 2 {
+                optional.push(cell);
             }
         }
     }
-    go(
-        0,
-        board,
-        specs,
-        &shapes,
-        &mut filled,
-        &mut used,
-        &mut current,
-        &mut out,
-    );
-    out
+    let pieces: Vec<FillPiece<(i32, i32)>> = specs
+        .iter()
+        .map(|s| FillPiece {
+            name: s.name.to_string(),
+            orientations: orientations(&s.cells, s.one_sided),
+            lo: s.lo,
+            hi: s.hi,
+        })
+        .collect();
+    fill::fill(&Squares, &cells, &optional, &pieces)
+        .into_iter()
+        .map(|packing| {
+            packing
+                .into_iter()
+                .map(|(name, cells)| {
+                    let cells = cells
+                        .into_iter()
+                        .map(|(r, c)| (r as usize, c as usize))
+                        .collect();
+                    (name, cells)
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Every packing the crate's matrix has, through [`Problem`].

@@ -9,12 +9,13 @@ use std::ops::ControlFlow;
 
 use dlx_core::Problem;
 use dlx_polystick::{Board, Piece, Puzzle, Seg};
+use dlx_test_data::fill::{self, FillPiece, Grid};
 
 /// A segment as `(vertical, x, y)`, from its lower-left end: the order of segment names.
 type S = (bool, i32, i32);
 
 /// A packing: each placed piece by name with its segments, sorted.
-type Packing = BTreeSet<(String, Vec<S>)>;
+type Packing = fill::Packing<S>;
 
 fn ends((v, x, y): S) -> [(i32, i32); 2] {
     if v {
@@ -32,33 +33,31 @@ fn from_ends([a, b]: [(i32, i32); 2]) -> S {
 /// The distinct orientations (rotations by 90°, and reflections unless `one_sided`), sorted
 /// and shifted so that the least segment starts at the origin.
 fn orientations(segs: &[S], one_sided: bool) -> Vec<Vec<S>> {
-    let turn = |(x, y): (i32, i32)| (-y, x);
-    let mut out: Vec<Vec<S>> = Vec::new();
-    for mirror in [false, true] {
-        if mirror && one_sided {
-            continue;
+    let map = |turns: usize, mirror: bool| {
+        move |s: S| {
+            from_ends(ends(s).map(|(x, y)| {
+                let (mut x, mut y) = if mirror { (y, x) } else { (x, y) };
+                for _ in 0..turns {
+                    (x, y) = (-y, x);
+                }
+                (x, y)
+            }))
         }
-        let mut cur: Vec<S> = segs
-            .iter()
-            .map(|&s| from_ends(ends(s).map(|(x, y)| if mirror { (y, x) } else { (x, y) })))
-            .collect();
-        for _ in 0..4 {
-            cur = cur.iter().map(|&s| from_ends(ends(s).map(turn))).collect();
-            let mut v = cur.clone();
-            v.sort();
-            let (x0, y0) = (v[0].1, v[0].2);
-            let v: Vec<S> = v.iter().map(|&(d, x, y)| (d, x - x0, y - y0)).collect();
-            if !out.contains(&v) {
-                out.push(v);
-            }
-        }
-    }
-    out
+    };
+    let maps: Vec<Box<dyn Fn(S) -> S>> = (0..8)
+        .filter(|k| !(one_sided && k / 4 == 1))
+        .map(|k| Box::new(map(k % 4, k / 4 == 1)) as Box<dyn Fn(S) -> S>)
+        .collect();
+    let maps: Vec<&dyn Fn(S) -> S> = maps.iter().map(|m| m.as_ref()).collect();
+    fill::orientations(segs, &maps, |v| {
+        let (x0, y0) = (v[0].1, v[0].2);
+        v.iter().map(|&(d, x, y)| (d, x - x0, y - y0)).collect()
+    })
 }
 
-/// The points a set of segments passes straight through (where two pieces would cross).
-fn straight(segs: &[S]) -> Vec<(i32, i32)> {
-    let has = |s: S| segs.contains(&s);
+/// The points a set of segments passes straight through (where two pieces would cross), as
+/// `(false, x, y)`.
+fn straight(segs: &[S]) -> Vec<S> {
     let mut out = Vec::new();
     for &(v, x, y) in segs {
         // The far end of this segment, and the segment going on from it.
@@ -67,11 +66,30 @@ fn straight(segs: &[S]) -> Vec<(i32, i32)> {
         } else {
             ((x + 1, y), (false, x + 1, y))
         };
-        if has(next) {
-            out.push(p);
+        if segs.contains(&next) {
+            out.push((false, p.0, p.1));
         }
     }
     out
+}
+
+/// Unit segments: a piece goes where its least segment, of the same direction, is the
+/// anchor; two pieces may not both pass straight through a point.
+struct Sticks;
+
+impl Grid<S> for Sticks {
+    fn translate(&self, o: &[S], anchor: S) -> Option<Vec<S>> {
+        let least = o[0];
+        (least.0 == anchor.0).then(|| {
+            o.iter()
+                .map(|&(d, x, y)| (d, x + anchor.1 - least.1, y + anchor.2 - least.2))
+                .collect()
+        })
+    }
+
+    fn marks(&self, cells: &[S]) -> Vec<S> {
+        straight(cells)
+    }
 }
 
 struct Spec {
@@ -92,86 +110,18 @@ fn spec(name: &'static str, segs: &[S], lo: u32, hi: u32) -> Spec {
     }
 }
 
-/// Every packing of `board` (sorted) whose `optional` segments may stay uncovered.
+/// Every packing of `board` whose `optional` segments may stay uncovered.
 fn brute_force(board: &[S], optional: &[S], specs: &[Spec]) -> BTreeSet<Packing> {
-    struct State<'a> {
-        board: &'a [S],
-        optional: &'a [S],
-        specs: &'a [Spec],
-        shapes: Vec<Vec<Vec<S>>>,
-        filled: BTreeSet<S>,
-        through: BTreeSet<(i32, i32)>,
-        used: Vec<u32>,
-        current: Vec<(String, Vec<S>)>,
-        out: BTreeSet<Packing>,
-    }
-    fn go(s: &mut State<'_>, from: usize) {
-        let Some(pos) = (from..s.board.len()).find(|&k| !s.filled.contains(&s.board[k])) else {
-            if s.specs.iter().zip(&s.used).all(|(p, &u)| u >= p.lo) {
-                s.out.insert(s.current.iter().cloned().collect());
-            }
-            return;
-        };
-        let c = s.board[pos];
-        if s.optional.contains(&c) {
-            s.filled.insert(c);
-            go(s, pos + 1);
-            s.filled.remove(&c);
-        }
-        for k in 0..s.specs.len() {
-            if s.used[k] == s.specs[k].hi {
-                continue;
-            }
-            for o in 0..s.shapes[k].len() {
-                let least = s.shapes[k][o][0];
-                if least.0 != c.0 {
-                    continue;
-                }
-                let placed: Vec<S> = s.shapes[k][o]
-                    .iter()
-                    .map(|&(d, x, y)| (d, x + c.1 - least.1, y + c.2 - least.2))
-                    .collect();
-                let through = straight(&placed);
-                if placed
-                    .iter()
-                    .any(|p| !s.board.contains(p) || s.filled.contains(p))
-                    || through.iter().any(|p| s.through.contains(p))
-                {
-                    continue;
-                }
-                s.filled.extend(placed.iter().copied());
-                s.through.extend(through.iter().copied());
-                s.used[k] += 1;
-                s.current
-                    .push((s.specs[k].name.to_string(), placed.clone()));
-                go(s, pos + 1);
-                s.current.pop();
-                s.used[k] -= 1;
-                for p in &through {
-                    s.through.remove(p);
-                }
-                for p in &placed {
-                    s.filled.remove(p);
-                }
-            }
-        }
-    }
-    let mut state = State {
-        board,
-        optional,
-        specs,
-        shapes: specs
-            .iter()
-            .map(|p| orientations(&p.segs, p.one_sided))
-            .collect(),
-        filled: BTreeSet::new(),
-        through: BTreeSet::new(),
-        used: vec![0; specs.len()],
-        current: Vec::new(),
-        out: BTreeSet::new(),
-    };
-    go(&mut state, 0);
-    state.out
+    let pieces: Vec<FillPiece<S>> = specs
+        .iter()
+        .map(|p| FillPiece {
+            name: p.name.to_string(),
+            orientations: orientations(&p.segs, p.one_sided),
+            lo: p.lo,
+            hi: p.hi,
+        })
+        .collect();
+    fill::fill(&Sticks, board, optional, &pieces)
 }
 
 fn seg((v, x, y): S) -> Seg {

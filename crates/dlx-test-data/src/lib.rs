@@ -5,6 +5,11 @@
 //! The data is optional: a test that needs a file that is not there prints one `skipped:`
 //! line naming the file and how to provide it, and checks nothing else. Data the suite cannot
 //! do without is vendored in the repository and read from there, never through this crate.
+//!
+//! [`fill`] enumerates packings plainly, cell by cell, for the polyform crates' tests to
+//! check their matrices against.
+
+pub mod fill;
 
 use std::ffi::OsStr;
 use std::io::{ErrorKind, Write};
