@@ -190,6 +190,11 @@ fn segments_that_may_stay_uncovered_and_piece_counts() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.starts_with("32 solutions, "), "{text}");
+    // A picture of a solution with multiplicities (searched by the engine they need).
+    args.extend(["--svg", "-", "--limit", "1"]);
+    let out = dlx(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("<svg"));
     for (args, want) in [
         (
             vec!["--copies", "L=2-1"],

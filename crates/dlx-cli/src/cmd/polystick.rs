@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
-use dlx_core::{Dlx, Heuristic};
+use dlx_core::{Heuristic, Problem};
 use dlx_polystick::draw::{self, SvgStyle};
 use dlx_polystick::{Board, Crossings, PolystickMatrix, Puzzle, orbits, parse_piece_set};
 
@@ -121,10 +121,10 @@ fn puzzle(args: &Args) -> Result<(String, Puzzle), CliError> {
 
 /// Draws the first `args.pictures` solutions (only crossing ones with `--crossing`).
 fn pictures(args: &Args, title: &str, built: &PolystickMatrix, heuristic: Heuristic) -> String {
-    let mut dlx = Dlx::new(&built.matrix);
+    let mut problem = Problem::new(&built.matrix);
     let mut panels = Vec::new();
     let mut seen = 0u64;
-    let _ = dlx.solve().heuristic(heuristic).run(|solution| {
+    let _ = problem.solve().heuristic(heuristic).run(|solution| {
         seen += 1;
         let arrangement = built.arrangement(solution);
         let crossings = arrangement.crossings();
