@@ -4,7 +4,8 @@
 //! Targets: `search` (updates per second and the all-cores speed-up on 6x10, 14 queens and
 //! Scott; see `bench_search.rs`), `sudoku` (µs per puzzle on four 9x9 sets: the band layer
 //! against the candidate masks and dancing links, reused matrix against a per-puzzle rebuild,
-//! and optionally a peer solver's binary; `--large`: 16x16 to 36x36).
+//! and optionally a peer solver's binary; `--large`: 16x16 to 36x36; `--generate`: minimal
+//! unique 9x9 puzzles per second, optionally against a peer generator).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -178,7 +179,8 @@ fn large_boards(links_limit: Duration) -> Result<(), String> {
     Ok(())
 }
 
-/// `cargo xtask bench sudoku [--rounds N] [--peer PATH] [--large [--links-limit S]]`.
+/// `cargo xtask bench sudoku [--rounds N] [--peer PATH] [--large [--links-limit S]]
+/// [--generate [--count N]]`.
 fn sudoku(args: &[String]) -> Result<(), String> {
     if args.iter().any(|a| a == "--large") {
         let limit = crate::option_number(args, "--links-limit", 20)?;
@@ -186,6 +188,10 @@ fn sudoku(args: &[String]) -> Result<(), String> {
     }
     let rounds = crate::option_number(args, "--rounds", 5)?;
     let peer = crate::option_value(args, "--peer").map(PathBuf::from);
+    if args.iter().any(|a| a == "--generate") {
+        let count = crate::option_number(args, "--count", 2000)?.max(1);
+        return generate(count, rounds, peer.as_deref());
+    }
     let t = Instant::now();
     let empty = Grid::empty(3).map_err(|e| e.to_string())?;
     let mut solver = Solver::new();
@@ -288,12 +294,90 @@ fn sudoku(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// Minimal unique 9x9 puzzles per second on one thread, without symmetry and with the 180°
+/// one: `count` puzzles a round, the best of `rounds`. With a peer generator, its runs and ours
+/// take turns, three times, each keeping its best, as in the solving bench.
+fn generate(count: usize, rounds: usize, peer: Option<&Path>) -> Result<(), String> {
+    use dlx_sudoku::generate::Generator;
+    // One generator per mode for the whole run: every round makes new puzzles.
+    let mut ours = [false, true].map(|symmetric| {
+        Generator::new(3)
+            .map(|g| g.seed(1).symmetric(symmetric))
+            .map_err(|e| e.to_string())
+    });
+    let mut best = [0.0f64; 2];
+    let mut peer_best = [0.0f64; 2];
+    for _ in 0..if peer.is_some() { 3 } else { 1 } {
+        if let Some(peer) = peer {
+            let rates = run_peer_generate(peer, count, rounds)?;
+            for (best, rate) in peer_best.iter_mut().zip(rates) {
+                *best = best.max(rate);
+            }
+        }
+        for (best, generator) in best.iter_mut().zip(&mut ours) {
+            let generator = generator.as_mut().map_err(|e| e.clone())?;
+            let mut failed = None;
+            let time = best_of(rounds, || {
+                for _ in 0..count {
+                    match generator.generate() {
+                        Ok(g) => {
+                            std::hint::black_box(g);
+                        }
+                        Err(e) => failed = Some(e.to_string()),
+                    }
+                }
+            });
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            *best = best.max(count as f64 / time.as_secs_f64());
+        }
+    }
+    println!(
+        "generate 9x9 ({count} minimal unique puzzles a round, best of {rounds}): \
+         {:.0} puzzles/s, {:.0} with 180° symmetry",
+        best[0], best[1]
+    );
+    if peer.is_some() {
+        println!(
+            "generate 9x9: peer {:.0} and {:.0} puzzles/s; ours/peer {:.2} and {:.2} (higher is faster)",
+            peer_best[0],
+            peer_best[1],
+            best[0] / peer_best[0],
+            best[1] / peer_best[1],
+        );
+    }
+    Ok(())
+}
+
+/// Runs a peer generator under the contract in the usage text: `PEER --generate COUNT
+/// ROUNDS` prints minimal unique puzzles per second without symmetry and with the 180° one.
+fn run_peer_generate(peer: &Path, count: usize, rounds: usize) -> Result<[f64; 2], String> {
+    let args = [
+        "--generate".to_string(),
+        count.to_string(),
+        rounds.to_string(),
+    ];
+    match peer_numbers(peer, &args)?[..] {
+        [plain, symmetric] => Ok([plain, symmetric]),
+        _ => Err(format!("{}: wanted two numbers", peer.display())),
+    }
+}
+
 /// Runs a peer solver on a puzzle file under the contract in the usage text: `PEER FILE
 /// ROUNDS` prints µs per puzzle for the first solution and for counting to 2.
 fn run_peer(peer: &Path, file: &Path, rounds: usize) -> Result<(f64, f64), String> {
+    let args = [file.display().to_string(), rounds.to_string()];
+    match peer_numbers(peer, &args)?[..] {
+        [first, two] => Ok((first, two)),
+        _ => Err(format!("{}: wanted two numbers", peer.display())),
+    }
+}
+
+/// Runs a peer with `args` and reads the positive numbers it prints on standard output.
+fn peer_numbers(peer: &Path, args: &[String]) -> Result<Vec<f64>, String> {
     let out = Command::new(peer)
-        .arg(file)
-        .arg(rounds.to_string())
+        .args(args)
         .output()
         .map_err(|e| format!("{}: {e}", peer.display()))?;
     let text = String::from_utf8_lossy(&out.stdout);
@@ -301,7 +385,7 @@ fn run_peer(peer: &Path, file: &Path, rounds: usize) -> Result<(f64, f64), Strin
         return Err(format!(
             "{} {} failed ({}): {}",
             peer.display(),
-            file.display(),
+            args.join(" "),
             out.status,
             String::from_utf8_lossy(&out.stderr).trim()
         ));
@@ -310,19 +394,14 @@ fn run_peer(peer: &Path, file: &Path, rounds: usize) -> Result<(f64, f64), Strin
         .split_whitespace()
         .map(str::parse)
         .collect::<Result<_, _>>()
-        .map_err(|_| {
-            format!(
-                "{}: wanted two numbers, got `{}`",
-                peer.display(),
-                text.trim()
-            )
-        })?;
-    match numbers[..] {
-        [first, two] if first > 0.0 && two > 0.0 => Ok((first, two)),
-        _ => Err(format!(
-            "{}: wanted two positive numbers, got `{}`",
+        .map_err(|_| format!("{}: wanted numbers, got `{}`", peer.display(), text.trim()))?;
+    if numbers.iter().all(|&x| x > 0.0) {
+        Ok(numbers)
+    } else {
+        Err(format!(
+            "{}: wanted positive numbers, got `{}`",
             peer.display(),
             text.trim()
-        )),
+        ))
     }
 }

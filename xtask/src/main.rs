@@ -23,7 +23,8 @@ tasks:
         Draw the paper's figures as SVG files into DIR (default figures-out/).
   slow [--all] [FILTER]
         Every #[ignore]d test outside the paper's tables, in release mode (--all adds the
-        hardest 36x36 sudoku, about 30 s).
+        hardest 36x36 sudoku, about 30 s, and a generated 25x25 sudoku checked unique and
+        minimal, about ten minutes).
   aztec [--shards N] [--threads T] [--dir DIR] [--status] [--board spiked]
         The Aztec diamond (Figure 15): 1.5e13 updates, run as a `dlx campaign` split into
         subcases by the position of X (W breaking the symmetry left), N shards each (for a
@@ -41,7 +42,7 @@ tasks:
           on one thread and the all-cores speed-up for 6x10, 14 queens and Scott (and a
           file with colours); optionally against another revision's dlx (built here, or
           given) and a local build of Knuth's dance.w.
-        sudoku [--peer PATH] [--large [--links-limit S]]: µs per puzzle on top95, top1465, forum_hardest_1106 and
+        sudoku [--peer PATH] [--large [--links-limit S]] [--generate]: µs per puzzle on top95, top1465, forum_hardest_1106 and
           royle_17clue_sample (first solution and uniqueness): the 9x9 band layer vs.
           the candidate masks vs. dancing links vs. a per-puzzle rebuild. --peer runs another solver on the same
           files and prints its figures and the ratios; its contract: `PATH FILE ROUNDS`
@@ -51,6 +52,11 @@ tasks:
           --large instead times the 16x16, 25x25 and 36x36 sets, puzzle by puzzle: the
           candidate masks vs. dancing links with propagation (stopped after S seconds a
           puzzle, default 20).
+        sudoku --generate [--count N] [--peer PATH]: minimal unique 9x9 puzzles per second on
+          one thread, without symmetry and with the 180° one (N a round, default 2000).
+          --peer also times another generator, taking turns; its contract: `PATH --generate
+          N ROUNDS` prints one line of two numbers, puzzles per second without symmetry and
+          with it, each the best of ROUNDS passes of N puzzles.
 ";
 
 fn main() -> ExitCode {

@@ -1,5 +1,5 @@
 //! `dlx sudoku --variant NAME`: published variants answered one line each (plain, counted,
-//! unique, JSON), bad lines named with exit status 2, and `--generate` making puzzles that
+//! unique, JSON), bad lines named with exit status 2, and `dlx sudoku generate --variant` making puzzles that
 //! read back with exactly one solution, the same ones from the same seed.
 //!
 //! The puzzles: janko.at Killer-Sudoku 001 (https://www.janko.at/Raetsel/Sudoku/Killer/001.a.htm)
@@ -112,34 +112,18 @@ fn bad_lines_are_named_and_exit_with_status_2() {
     for args in [
         &["sudoku", "--variant", "sudoku-z"][..],
         &["sudoku", "--variant", "x", "--alphabet", "1-9"],
-        &["sudoku", "--generate", "3"],
+        &["sudoku", "generate", "--max-cage", "3"],
     ] {
         let out = dlx(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
-    let out = dlx(&[
-        "sudoku",
-        "--variant",
-        "x",
-        "--generate",
-        "1",
-        "--side",
-        "16",
-    ]);
+    let out = dlx(&["sudoku", "generate", "--variant", "x", "--size", "16"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "dlx: --side 16: puzzles are made with sides 2 to 9\n"
+        "dlx: --size 16: variants are made with sides 2 to 9\n"
     );
-    let killer7 = [
-        "sudoku",
-        "--variant",
-        "killer",
-        "--generate",
-        "1",
-        "--side",
-        "7",
-    ];
+    let killer7 = ["sudoku", "generate", "--variant", "killer", "--size", "7"];
     let out = dlx(&killer7);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
@@ -160,13 +144,14 @@ fn generated_puzzles_read_back_with_one_solution() {
     ] {
         let args = [
             "sudoku",
+            "generate",
             "--variant",
             variant,
-            "--generate",
+            "--count",
             "2",
             "--seed",
             "40",
-            "--side",
+            "--size",
             side,
             "-q",
         ];
@@ -175,7 +160,7 @@ fn generated_puzzles_read_back_with_one_solution() {
         // The same seed makes the same puzzles; the second alone from its own seed.
         assert_eq!(ok(&args, "").0, made);
         let mut second = args;
-        (second[4], second[6]) = ("1", "41");
+        (second[5], second[7]) = ("1", "41");
         assert_eq!(
             ok(&second, "").0,
             made.lines().nth(1).unwrap().to_string() + "\n"

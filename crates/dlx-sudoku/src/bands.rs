@@ -115,17 +115,13 @@ struct Search<'a, F> {
 /// already clash.
 fn start(cells: &[u8]) -> Option<State> {
     debug_assert_eq!(cells.len(), 81);
-    let mut s = State {
-        open: [BAND; 27],
-        placed: [0; 3],
-        dirty: BAND,
-    };
+    let mut g = Givens::none();
     for (k, &v) in cells.iter().enumerate() {
-        if v != 0 && !s.place(usize::from(v) - 1, k / 27, k % 27) {
+        if v != 0 && !g.place(k, v) {
             return None;
         }
     }
-    Some(s)
+    Some(g.0)
 }
 
 impl State {
@@ -466,6 +462,115 @@ pub(crate) fn solutions(
     search.solutions
 }
 
+/// Givens placed on the empty board, not yet propagated. Two sets of givens taken from one
+/// solution combine in a few word operations ([`Givens::with`]): the generator tests many
+/// puzzles that share most of their clues, and combines each from the clues kept so far and
+/// those not yet tried instead of placing every clue again.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Givens(State);
+
+impl Givens {
+    /// No givens.
+    pub(crate) fn none() -> Givens {
+        Givens(State {
+            open: [BAND; 27],
+            placed: [0; 3],
+            dirty: BAND,
+        })
+    }
+
+    /// Places `value` (1..=9) in `cell` (0..81). False on a clash.
+    pub(crate) fn place(&mut self, cell: usize, value: u8) -> bool {
+        self.0.place(usize::from(value) - 1, cell / 27, cell % 27)
+    }
+
+    /// These givens and `other`'s, all of them clues of one solution. A placed cell keeps
+    /// only its digit, and a cell left blank loses every digit a given in its units holds,
+    /// so placing both sets leaves an option open exactly where each set alone leaves it
+    /// open: the words' intersection.
+    pub(crate) fn with(&self, other: &Givens) -> Givens {
+        let mut s = self.0;
+        for (w, o) in s.open.iter_mut().zip(other.0.open) {
+            *w &= o;
+        }
+        for (p, o) in s.placed.iter_mut().zip(other.0.placed) {
+            *p |= o;
+        }
+        // The rules look at the whole board, as after `start`.
+        s.dirty = BAND;
+        Givens(s)
+    }
+}
+
+/// A solution of a puzzle, as [`other_solution`] reads it: its values, and where each digit
+/// goes in each band.
+pub(crate) struct Near<'a> {
+    cells: &'a [u8],
+    words: [u32; 27],
+}
+
+impl<'a> Near<'a> {
+    pub(crate) fn new(cells: &'a [u8]) -> Near<'a> {
+        let mut words = [0u32; 27];
+        for (k, &v) in cells.iter().enumerate() {
+            words[3 * (usize::from(v) - 1) + k / 27] |= 1 << (k % 27);
+        }
+        Near { cells, words }
+    }
+}
+
+/// True when the puzzle of these givens has a solution other than `near`, a solution of it:
+/// one that does not put `near`'s digit in `cell`. The search branches only on cells that
+/// lost `near`'s digit, as `masks::Search::deviate` does (where the reason is given); with
+/// none left, `near`'s digits complete the node.
+pub(crate) fn other_solution(givens: Givens, near: &Near<'_>, cell: usize) -> bool {
+    let mut s = givens.0;
+    let (w, bit) = (
+        3 * (usize::from(near.cells[cell]) - 1) + cell / 27,
+        1u32 << (cell % 27),
+    );
+    if s.placed[cell / 27] & bit != 0 {
+        // A given there: the puzzle puts `near`'s digit there, or clashes with `near`.
+        return s.open[w] & bit == 0 && s.propagate() && deviate(&s, &near.words);
+    }
+    s.clear(w, bit);
+    s.propagate() && deviate(&s, &near.words)
+}
+
+/// [`other_solution`] below a propagated node.
+fn deviate(s: &State, near: &[u32; 27]) -> bool {
+    // The unplaced cells of each band that lost `near`'s digit, and of those the ones with
+    // two digits left.
+    let mut branch = None;
+    for b in 0..3 {
+        let mut lost = 0;
+        for d in 0..9 {
+            lost |= near[3 * d + b] & !s.open[3 * d + b];
+        }
+        lost &= !s.placed[b];
+        if lost != 0 {
+            let (_, twos, threes) = s.cell_counts(b);
+            let pairs = lost & twos & !threes;
+            if pairs != 0 {
+                branch = Some((b, pairs.trailing_zeros() as usize));
+                break;
+            }
+            if branch.is_none() {
+                branch = Some((b, lost.trailing_zeros() as usize));
+            }
+        }
+    }
+    let Some((b, k)) = branch else {
+        return true;
+    };
+    (0..9).any(|d| {
+        s.open[3 * d + b] & (1 << k) != 0 && {
+            let mut child = *s;
+            child.place(d, b, k) && child.propagate() && deviate(&child, near)
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -491,5 +596,43 @@ mod tests {
         clash[80] = 5;
         clash[8] = 5; // Row 1 holds 5 twice.
         assert_eq!(solutions(&clash, None, None, |_| ()), 0);
+    }
+
+    #[test]
+    fn givens_combined_are_the_givens_placed_together() {
+        let mut grid = Vec::new();
+        solutions(&[0; 81], Some(1), None, |v| grid = v.to_vec());
+        let mut rng = dlx_core::estimate::SplitMix64::new(7);
+        for _ in 0..100 {
+            // Two random sets of clues of the grid, overlapping.
+            let (mut a, mut b, mut both) = ([0u8; 81], [0u8; 81], [0u8; 81]);
+            for k in 0..81 {
+                let r = rng.below(4);
+                if r & 1 == 1 {
+                    a[k] = grid[k];
+                }
+                if r & 2 == 2 {
+                    b[k] = grid[k];
+                }
+                if r != 0 {
+                    both[k] = grid[k];
+                }
+            }
+            let (a, b) = (start(&a).unwrap(), start(&b).unwrap());
+            let combined = Givens(a).with(&Givens(b)).0;
+            let placed = start(&both).unwrap();
+            assert_eq!(combined.open, placed.open);
+            assert_eq!(combined.placed, placed.placed);
+            // A unique puzzle less a clue: a solution with another digit there exactly when
+            // counting to 2 finds two.
+            let unique = solutions(&both, Some(2), None, |_| ()) == 1;
+            if unique && both[0] != 0 {
+                let mut without = both;
+                without[0] = 0;
+                let g = Givens(start(&without).unwrap());
+                let other = other_solution(g, &Near::new(&grid), 0);
+                assert_eq!(other, solutions(&without, Some(2), None, |_| ()) == 2);
+            }
+        }
     }
 }

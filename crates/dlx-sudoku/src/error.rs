@@ -77,6 +77,21 @@ pub enum SudokuError {
         /// What is wrong.
         reason: String,
     },
+    /// [`crate::generate::Generator::grade`]: no generated puzzle had the grade asked for.
+    #[error(
+        "no {size} puzzle of grade {grade} among {attempts} minimal{} puzzles generated",
+        if *symmetric { " symmetric" } else { "" }
+    )]
+    GradeNotReached {
+        /// The grade, e.g. `4 (branching)`.
+        grade: String,
+        /// The minimal puzzles generated.
+        attempts: u64,
+        /// The board, e.g. `9x9`.
+        size: String,
+        /// Whether they were symmetric.
+        symmetric: bool,
+    },
     /// A box size outside the supported range.
     #[error("box size {0} is not supported (2 to 6: 4x4 to 36x36)")]
     BadBoxSize(usize),
@@ -103,7 +118,9 @@ impl SudokuError {
             | SudokuError::Clash { line, .. }
             | SudokuError::Judge { line, .. }
             | SudokuError::Variant { line, .. } => *line += by,
-            SudokuError::BadAlphabet { .. } | SudokuError::BadBoxSize(_) => {}
+            SudokuError::BadAlphabet { .. }
+            | SudokuError::GradeNotReached { .. }
+            | SudokuError::BadBoxSize(_) => {}
         }
         self
     }

@@ -1,5 +1,6 @@
 //! Sudoku of any box size n = 2..=6 (4x4, 9x9, 16x16, 25x25, 36x36) solved as an exact cover
-//! problem with dancing links: parse, solve, count solutions, check uniqueness, iterate.
+//! problem with dancing links: parse, solve, count solutions, check uniqueness, iterate;
+//! generate minimal puzzles with one solution, and grade puzzles by the rules they need.
 //!
 //! ```
 //! use dlx_sudoku::{Grid, Solver};
@@ -59,6 +60,10 @@
 //! - [`Grid`] / [`parse`] / [`parse_lines`]: boards, read from lines, grid layouts or numbers;
 //! - [`matrix`] / [`puzzle_matrix`]: the exact cover matrices;
 //! - [`Solver`]: solve, count, uniqueness and all solutions;
+//! - [`generate`]: minimal puzzles with exactly one solution, reproducible from a seed,
+//!   optionally symmetric or of a given grade;
+//! - [`grade`]: a puzzle's grade, by the weakest rules that solve it (singles, locked
+//!   candidates, probing, or a search and its node count);
 //! - [`judge`]: the online judges' formats (POJ 3074, POJ 3076 / UVa 1309), read and answered
 //!   byte for byte;
 //! - [`variant`]: X, windoku, jigsaw, samurai and killer (any units over any cells, and
@@ -71,6 +76,8 @@ mod alphabet;
 mod bands;
 mod engine;
 mod error;
+pub mod generate;
+pub mod grade;
 mod grid;
 pub mod judge;
 mod masks;

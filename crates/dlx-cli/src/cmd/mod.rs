@@ -14,4 +14,5 @@ pub mod queens;
 pub mod solve;
 pub mod squares;
 pub mod sudoku;
+pub mod sudoku_make;
 pub mod sudoku_variant;

@@ -3,14 +3,22 @@
 use std::io::{BufWriter, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-use dlx_sudoku::{Alphabet, Solver, parse_lines};
+use dlx_sudoku::{Alphabet, Entry, Grid, Solver, parse_lines};
+use serde_json::{Value, json};
 
 use crate::error::CliError;
 use crate::output::read_input;
 
 /// Arguments of `dlx sudoku`.
+///
+/// `generate` and `grade` are subcommands: a puzzle file named like one is read as
+/// `./generate`.
 #[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
+    /// Make puzzles, or grade them, instead of solving.
+    #[command(subcommand)]
+    pub action: Option<Action>,
     /// Puzzles, one per line (`.`, `0` or `-` for blanks; `#` lines are comments; in
     /// `name:puzzle:count` lines the puzzle field is used); standard input when absent or `-`.
     pub file: Option<String>,
@@ -40,6 +48,17 @@ pub struct Args {
     pub variants: super::sudoku_variant::VariantArgs,
 }
 
+/// The subcommands of `dlx sudoku`.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// Make minimal puzzles with exactly one solution, reproducibly from a seed: one a
+    /// line, as `dlx sudoku` reads them.
+    Generate(super::sudoku_make::GenerateArgs),
+    /// Rate puzzles by the weakest rules that solve them (1 singles, 2 locked-candidates,
+    /// 3 probing, 4 branching with its node count), one line per puzzle.
+    Grade(super::sudoku_make::GradeArgs),
+}
+
 /// What happened to the puzzles, for the summary.
 #[derive(Default, Clone)]
 pub(super) struct Tally {
@@ -62,18 +81,16 @@ impl Tally {
     }
 }
 
-pub fn run(args: Args) -> Result<(), CliError> {
+pub fn run(mut args: Args) -> Result<(), CliError> {
+    match args.action.take() {
+        Some(Action::Generate(a)) => return super::sudoku_make::generate(a),
+        Some(Action::Grade(a)) => return super::sudoku_make::grade(a),
+        None => {}
+    }
     if args.variants.variant.is_some() {
         return super::sudoku_variant::run(args);
     }
-    let alphabet = args
-        .alphabet
-        .as_deref()
-        .map(Alphabet::from_spec)
-        .transpose()
-        .map_err(|e| CliError::Sudoku(e.to_string()))?;
-    let (path, text) = read_input(args.file.as_deref())?;
-    let entries = parse_lines(&text, alphabet.as_ref());
+    let (path, entries) = read_puzzles(args.file.as_deref(), args.alphabet.as_deref())?;
     let mut batch = Batch::new(entries.len(), args.quiet);
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut solver = Solver::new().interrupt(crate::interrupt::watch());
@@ -82,52 +99,62 @@ pub fn run(args: Args) -> Result<(), CliError> {
     for entry in &entries {
         let before = tally.clone();
         tally.puzzles += 1;
-        let line = match &entry.puzzle {
+        let (line, fields) = match &entry.puzzle {
             Err(e) => {
                 tally.invalid += 1;
                 note!("dlx: {path}: {e}");
-                "invalid".to_string()
+                ("invalid".to_string(), json!({ "error": e.to_string() }))
             }
             Ok(grid) => {
                 let t = Instant::now();
-                let line = if args.count {
+                let answer = if args.count {
                     let n = solver.count(grid, args.limit);
                     if n > 0 {
                         tally.solved += 1;
                     }
-                    match args.limit {
-                        Some(l) if n >= l => format!("{n}+"),
-                        _ => n.to_string(),
-                    }
+                    let reached = args.limit.is_some_and(|l| n >= l);
+                    let plain = if reached {
+                        format!("{n}+")
+                    } else {
+                        n.to_string()
+                    };
+                    (plain, json!({ "count": n, "complete": !reached }))
                 } else if args.unique {
                     match solver.count(grid, Some(2)) {
                         0 => {
                             tally.unsolvable += 1;
-                            "no solution".to_string()
+                            no_solution(Some(0))
                         }
-                        1 => {
-                            tally.solved += 1;
-                            solver.solve(grid).expect("a unique solution").to_string()
-                        }
+                        // None only when Ctrl-C fell between the count and the solution:
+                        // the loop then drops this answer.
+                        1 => match solver.solve(grid) {
+                            Some(s) => {
+                                tally.solved += 1;
+                                solved(&s, Some(1))
+                            }
+                            None => no_solution(Some(1)),
+                        },
                         _ => {
                             tally.multiple += 1;
-                            "multiple solutions".to_string()
+                            // "solutions": 2 means two or more: the count stops at the second.
+                            let j = json!({ "solutions": 2, "solution": null });
+                            ("multiple solutions".to_string(), j)
                         }
                     }
                 } else {
                     match solver.solve(grid) {
                         Some(s) => {
                             tally.solved += 1;
-                            s.to_string()
+                            solved(&s, None)
                         }
                         None => {
                             tally.unsolvable += 1;
-                            "no solution".to_string()
+                            no_solution(None)
                         }
                     }
                 };
                 tally.search += t.elapsed();
-                line
+                answer
             }
         };
         if crate::interrupt::requested() {
@@ -136,11 +163,75 @@ pub fn run(args: Args) -> Result<(), CliError> {
             interrupted = true;
             break;
         }
+        let line = if args.variants.json {
+            let mut fields = fields;
+            fields["line"] = json!(entry.line);
+            fields.to_string()
+        } else {
+            line
+        };
         writeln!(out, "{line}").map_err(|e| CliError::io("-", e))?;
         batch.tick(tally.puzzles);
     }
     out.flush().map_err(|e| CliError::io("-", e))?;
     batch.finish(&tally, interrupted, &path)
+}
+
+/// A solution's answer, plain and as JSON fields (`solutions` when it was counted).
+fn solved(s: &Grid, solutions: Option<u64>) -> (String, Value) {
+    let mut j = json!({ "solution": s.to_line() });
+    if let Some(n) = solutions {
+        j["solutions"] = json!(n);
+    }
+    (s.to_string(), j)
+}
+
+/// The answer for a puzzle without solution.
+fn no_solution(solutions: Option<u64>) -> (String, Value) {
+    let mut j = json!({ "solution": null });
+    if let Some(n) = solutions {
+        j["solutions"] = json!(n);
+    }
+    ("no solution".to_string(), j)
+}
+
+/// The puzzles of `FILE` (standard input for `None` or `-`), one a line, in the symbols of
+/// `--alphabet SPEC` or those the file shows: the path for messages, and each line's puzzle.
+pub(super) fn read_puzzles(
+    file: Option<&str>,
+    alphabet: Option<&str>,
+) -> Result<(String, Vec<Entry>), CliError> {
+    let alphabet = alphabet
+        .map(Alphabet::from_spec)
+        .transpose()
+        .map_err(|e| CliError::Sudoku(e.to_string()))?;
+    let (path, text) = read_input(file)?;
+    let entries = parse_lines(&text, alphabet.as_ref());
+    Ok((path, entries))
+}
+
+/// Ends a run that makes puzzles: `N puzzles (WHAT) made in T s` on standard error (unless
+/// quiet), and the interrupt's error when fewer than `wanted` were made.
+pub(super) fn made(
+    made: u64,
+    wanted: u64,
+    what: &str,
+    elapsed: Duration,
+    quiet: bool,
+) -> Result<(), CliError> {
+    let interrupted = made < wanted;
+    if !quiet || interrupted {
+        note!(
+            "{} {what} made in {:.3} s{}",
+            crate::output::counted(made, "puzzle"),
+            elapsed.as_secs_f64(),
+            if interrupted { " (interrupted)" } else { "" }
+        );
+    }
+    if interrupted {
+        return Err(CliError::Interrupted);
+    }
+    Ok(())
 }
 
 /// A batch of puzzles: its progress line on a terminal, and its end (the summary, and the

@@ -1,14 +1,14 @@
 //! `dlx sudoku --variant NAME [FILE|-]`: sudoku variants (X, windoku, jigsaw, samurai,
 //! killer, classic of any side with boxes) one puzzle a line, solved, counted or checked for
-//! uniqueness, one answer a line; and `--generate N`, minimal puzzles from a seed.
+//! uniqueness, one answer a line; and the minimal puzzles `dlx sudoku generate --variant`
+//! makes from a seed.
 
 use std::io::{BufWriter, Write};
 use std::time::Instant;
 
 use dlx_sudoku::SudokuError;
 use dlx_sudoku::variant::{
-    DEFAULT_MAX_CAGE, MAX_GENERATED_SIDE, Puzzle, Variant, VariantSolver, generate as make,
-    generate_killer,
+    MAX_GENERATED_SIDE, Puzzle, Variant, VariantSolver, generate as make, generate_killer,
 };
 use serde_json::{Value, json};
 
@@ -33,32 +33,14 @@ pub struct VariantArgs {
     /// `invalid` (the reason on standard error).
     #[arg(long, value_name = "NAME", conflicts_with = "alphabet")]
     pub variant: Option<Variant>,
-    /// Make N minimal puzzles of the variant instead of reading any, one a line in its
-    /// format (a killer as CAGES:SUMS, without givens).
-    #[arg(
-        long,
-        value_name = "N",
-        requires = "variant",
-        conflicts_with_all = ["file", "count", "unique"],
-        value_parser = clap::value_parser!(u64).range(1..)
-    )]
-    pub generate: Option<u64>,
-    /// With --generate: the first puzzle's seed; puzzle k is made from SEED + k - 1, so any
-    /// one of them can be made again alone.
-    #[arg(long, value_name = "SEED", default_value_t = 1, requires = "generate")]
-    pub seed: u64,
-    /// With --generate: the side N (2 to 9; a samurai's grids are 9x9).
-    #[arg(long, value_name = "N", default_value_t = 9, requires = "generate")]
-    pub side: usize,
-    /// With --generate and killer: the most cells a cage may have.
-    #[arg(long, value_name = "CELLS", default_value_t = DEFAULT_MAX_CAGE, requires = "generate")]
-    pub max_cage: usize,
-    /// With --variant: one JSON object a line instead of the plain answers.
-    #[arg(long, requires = "variant")]
+    /// One JSON object a line instead of the plain answers: `line`, then `solution`
+    /// (null when there is none), `solutions` with --unique, `count` and `complete` with
+    /// --count, `error` for a bad line.
+    #[arg(long)]
     pub json: bool,
 }
 
-/// What `--generate` makes, for `dlx sudoku --variant NAME --generate N`.
+/// What `dlx sudoku generate --variant NAME` makes.
 #[derive(Debug, Clone, Copy)]
 pub struct Generation {
     /// The variant.
@@ -75,21 +57,9 @@ pub struct Generation {
     pub json: bool,
 }
 
-/// Runs `dlx sudoku --variant NAME`: generates, or reads and answers the puzzles.
+/// Runs `dlx sudoku --variant NAME`: reads and answers the puzzles.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let v = &args.variants;
-    let variant = v.variant.expect("called with --variant");
-    if let Some(count) = v.generate {
-        let g = Generation {
-            variant,
-            count,
-            seed: v.seed,
-            side: v.side,
-            max_cage: v.max_cage,
-            json: v.json,
-        };
-        return generate(g, args.quiet);
-    }
+    let variant = args.variants.variant.expect("called with --variant");
     solve(&args, variant)
 }
 
@@ -202,7 +172,7 @@ fn solve(args: &Args, variant: Variant) -> Result<(), CliError> {
 pub fn generate(g: Generation, quiet: bool) -> Result<(), CliError> {
     if !(2..=MAX_GENERATED_SIDE).contains(&g.side) {
         return Err(CliError::Sudoku(format!(
-            "--side {}: puzzles are made with sides 2 to {MAX_GENERATED_SIDE}",
+            "--size {}: variants are made with sides 2 to {MAX_GENERATED_SIDE}",
             g.side
         )));
     }
@@ -251,18 +221,5 @@ pub fn generate(g: Generation, quiet: bool) -> Result<(), CliError> {
     }
     out.flush().map_err(|e| CliError::io("-", e))?;
     let elapsed = batch.clear();
-    let interrupted = made < g.count;
-    if !quiet || interrupted {
-        note!(
-            "{} ({}) made in {:.3} s{}",
-            crate::output::counted(made, "puzzle"),
-            g.variant,
-            elapsed.as_secs_f64(),
-            if interrupted { " (interrupted)" } else { "" }
-        );
-    }
-    if interrupted {
-        return Err(CliError::Interrupted);
-    }
-    Ok(())
+    super::sudoku::made(made, g.count, &format!("({})", g.variant), elapsed, quiet)
 }
