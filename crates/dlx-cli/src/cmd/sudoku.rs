@@ -18,7 +18,10 @@ use crate::output::read_input;
 /// A puzzle file literally named `generate` or `grade` is read as `./generate` (or from
 /// standard input): the bare word is the subcommand.
 #[derive(Debug, clap::Args)]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    after_help = "A puzzle file named `generate` or `grade` is read as `dlx sudoku ./generate`."
+)]
 pub struct Args {
     #[command(subcommand)]
     pub command: Option<Command>,
