@@ -24,7 +24,7 @@ tasks:
   slow [--all] [FILTER]
         Every #[ignore]d test outside the paper's tables, in release mode (--all adds the
         hardest 36x36 sudoku, about 30 s, and a generated 25x25 sudoku checked unique and
-        minimal, about ten minutes).
+        minimal, about twenty minutes).
   aztec [--shards N] [--threads T] [--dir DIR] [--status] [--board spiked]
         The Aztec diamond (Figure 15): 1.5e13 updates, run as a `dlx campaign` split into
         subcases by the position of X (W breaking the symmetry left), N shards each (for a

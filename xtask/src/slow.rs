@@ -3,7 +3,7 @@
 //!
 //! The slowest sudoku checks run only with `--all`: 36x36 minimal3 of the michael404 set,
 //! solved and proven unique in about 30 s in release mode, and a generated 25x25 puzzle
-//! checked unique and minimal by dancing links, about ten minutes.
+//! checked unique and minimal by dancing links, about twenty minutes.
 
 use std::process::Command;
 

@@ -28,7 +28,8 @@
 //!
 //! Speed on one core: about 10,000 9x9 puzzles a second, at least as fast as the `sudoku`
 //! crate's generator (`cargo xtask bench sudoku --generate --peer PATH`); 16x16 about a
-//! tenth of a second a puzzle; 25x25 about a minute. 36x36 puzzles take far longer.
+//! tenth of a second a puzzle; 25x25 about a minute; the first 36x36 puzzle of seed 1 was not
+//! done after 25 minutes.
 //!
 //! ```
 //! use dlx_sudoku::generate::Generator;

@@ -12,7 +12,8 @@
 //! 100 4x4 well under 1 s, 100 16x16 about 40 s of processor time on four threads (27 s on
 //! the 2 cores; generating them is a quarter of it, the checks the rest), the grader's tests
 //! about 5 s; the whole file under 30 s. 25x25 takes about a minute a puzzle to generate and
-//! ten to check: one puzzle, `#[ignore]`d (`cargo xtask slow --all`).
+//! twenty to check (22 minutes of processor time in all): one puzzle, `#[ignore]`d (`cargo
+//! xtask slow --all`).
 
 use dlx_core::Dlx;
 use dlx_core::step::Reduce;
@@ -173,7 +174,7 @@ fn a_hundred_16x16_puzzles_are_unique_and_minimal() {
 }
 
 #[test]
-#[ignore = "25x25: about a minute to generate and ten to check (`cargo xtask slow --all`)"]
+#[ignore = "25x25: about a minute to generate and twenty to check (`cargo xtask slow --all`)"]
 fn generated_25x25_is_unique_and_minimal() {
     assert_eq!(generate_checked(5, &[25], 1, 0).len(), 1);
 }

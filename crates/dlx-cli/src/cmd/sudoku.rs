@@ -14,7 +14,10 @@ use crate::output::read_input;
 /// `generate` and `grade` are subcommands: a puzzle file named like one is read as
 /// `./generate`.
 #[derive(Debug, clap::Args)]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    after_help = "A puzzle file named `generate` or `grade` is read as `dlx sudoku ./generate`."
+)]
 pub struct Args {
     /// Make puzzles, or grade them, instead of solving.
     #[command(subcommand)]
