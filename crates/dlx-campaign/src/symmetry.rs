@@ -26,13 +26,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
+use dlx_core::symmetry::{Symmetries, SymmetryError as CoreError};
 use dlx_core::{Matrix, shown};
 
 /// The most symmetries a file may generate (a cube has 48; a file that generates more is
 /// almost surely a mistake, and each costs a pass over every solution).
-pub const MAX_ORDER: usize = 10_000;
+pub const MAX_ORDER: usize = dlx_core::symmetry::MAX_ORDER;
 
 /// Where a campaign keeps its symmetries.
 pub const SYMMETRY_FILE: &str = "symmetry.txt";
@@ -77,15 +78,6 @@ pub enum SymmetryError {
     OtherMatrix(String),
 }
 
-/// `once`, `twice`, `3 times`.
-fn times(n: usize) -> String {
-    match n {
-        1 => "once".into(),
-        2 => "twice".into(),
-        n => format!("{n} times"),
-    }
-}
-
 /// A fingerprint of a symmetry file's bytes (64-bit FNV-1a, as [`crate::matrix_hash`]
 /// fingerprints a matrix): `campaign.json` records it, and every read of the folder checks it.
 pub(crate) fn fingerprint(bytes: &[u8]) -> String {
@@ -97,23 +89,13 @@ pub(crate) fn fingerprint(bytes: &[u8]) -> String {
     format!("{h:016x}")
 }
 
-/// The symmetries of a problem, as permutations of its options.
+/// The symmetries of a problem, read from a file of generators: the group (dlx-core's
+/// [`Symmetries`]) and the line of each generator.
 #[derive(Debug, Clone)]
 pub struct Symmetry {
-    /// Every element of the group, the identity first: `elements[g][o]` is the image of
-    /// option o.
-    elements: Vec<Vec<u32>>,
+    group: Symmetries,
     /// Each generator as a permutation of the items, with its line.
     generators: Vec<(usize, Vec<usize>)>,
-}
-
-/// An option as the set of its entries (item, colour), whatever their order in the file.
-fn key(m: &Matrix, option: usize, image: impl Fn(usize) -> usize) -> Vec<(usize, Option<&str>)> {
-    let mut k: Vec<(usize, Option<&str>)> = (m.option(option).iter().enumerate())
-        .map(|(i, &item)| (image(item), m.colour(option, i)))
-        .collect();
-    k.sort_unstable();
-    k
 }
 
 impl Symmetry {
@@ -163,117 +145,28 @@ impl Symmetry {
             if cycle.is_some() {
                 return Err(bad("a cycle is not closed".into()));
             }
-            let name = |x: usize| shown(&matrix.item(x).name);
-            for (x, &y) in perm.iter().enumerate() {
-                let (from, to) = (matrix.item(x), matrix.item(y));
-                if from.kind != to.kind {
-                    return Err(bad(format!(
-                        "maps `{}` to `{}`: primary and secondary items must stay apart",
-                        name(x),
-                        name(y)
-                    )));
-                }
-                let (a, b) = (from.multiplicity, to.multiplicity);
-                if a != b {
-                    return Err(bad(format!(
-                        "maps `{}` (bounds [{}, {}]) to `{}` (bounds [{}, {}]): a symmetry \
-                         keeps each item's bounds",
-                        name(x),
-                        a.lower,
-                        a.upper,
-                        name(y),
-                        b.lower,
-                        b.upper
-                    )));
-                }
-            }
             generators.push((line, perm));
         }
-        // The options by their entries; copies of one option in the order they come.
-        let options = matrix.options().len();
-        let mut index: HashMap<_, Vec<usize>> = HashMap::new();
-        let mut copy = Vec::with_capacity(options);
-        for o in 0..options {
-            let copies = index.entry(key(matrix, o, |x| x)).or_default();
-            copy.push(copies.len());
-            copies.push(o);
-        }
-        let text = |o: usize| shown(&matrix.option_text_from(o, 0).join(" "));
-        let mut moves = Vec::new();
-        for (line, perm) in &generators {
-            let mut image = Vec::with_capacity(options);
-            for o in 0..options {
-                let k = key(matrix, o, |x| perm[x]);
-                let target = index.get(&k).and_then(|copies| copies.get(copy[o]));
-                let Some(&target) = target else {
-                    let shape = |entries: &[(usize, Option<&str>)]| {
-                        entries.iter().map(|&(x, _)| x).collect::<Vec<_>>()
-                    };
-                    let mapped: Vec<String> = (matrix.option(o).iter().enumerate())
-                        .map(|(i, &x)| match matrix.colour(o, i) {
-                            Some(c) => format!("{}:{c}", matrix.item(perm[x]).name),
-                            None => matrix.item(perm[x]).name.clone(),
-                        })
-                        .collect();
-                    let mapped = shown(&mapped.join(" "));
-                    let reason = if let Some(copies) = index.get(&k) {
-                        let own = &index[&key(matrix, o, |x| x)];
-                        format!(
-                            "maps option {} (`{}`), listed {}, to `{mapped}`, listed {}: a \
-                             symmetry keeps how often each option is listed",
-                            own[0] + 1,
-                            text(o),
-                            times(own.len()),
-                            times(copies.len()),
-                        )
-                    } else {
-                        let recoloured =
-                            (0..options).any(|p| shape(&key(matrix, p, |x| x)) == shape(&k));
-                        format!(
-                            "the image of option {} (`{}`), `{mapped}`, is not an option{}",
-                            o + 1,
-                            text(o),
-                            if recoloured {
-                                ": an option has these items with other colours"
-                            } else {
-                                ""
-                            }
-                        )
-                    };
-                    return Err(SymmetryError::Line {
-                        line: *line,
-                        reason,
-                    });
-                };
-                image.push(target as u32);
-            }
-            moves.push(image);
-        }
-        let identity: Vec<u32> = (0..matrix.options().len() as u32).collect();
-        let mut elements = vec![identity.clone()];
-        let mut known: HashSet<Vec<u32>> = HashSet::from([identity]);
-        let mut next = 0;
-        while next < elements.len() {
-            for m in &moves {
-                let product: Vec<u32> = elements[next].iter().map(|&o| m[o as usize]).collect();
-                if known.insert(product.clone()) {
-                    if elements.len() == MAX_ORDER {
-                        return Err(SymmetryError::TooLarge);
-                    }
-                    elements.push(product);
-                }
-            }
-            next += 1;
-        }
-        Ok(Symmetry {
-            elements,
-            generators,
-        })
+        let perms = generators.iter().map(|(_, p)| p.clone());
+        let group = Symmetries::new(matrix, perms).map_err(|e| match e {
+            CoreError::NotASymmetry { map, reason } => SymmetryError::Line {
+                line: generators[map].0,
+                reason,
+            },
+            CoreError::TooLarge => SymmetryError::TooLarge,
+            CoreError::NoOption { option, options } => SymmetryError::NoOption { option, options },
+        })?;
+        Ok(Symmetry { group, generators })
+    }
+
+    /// The group, as dlx-core's searches take it ([`dlx_core::Solve::classes`]).
+    pub fn group(&self) -> &Symmetries {
+        &self.group
     }
 
     /// The number of symmetries, the identity included.
     pub fn order(&self) -> usize {
-        self.elements.len()
+        self.group.order()
     }
 
     /// The least image (as a sorted list of options) of a solution under the symmetries:
@@ -281,24 +174,10 @@ impl Symmetry {
     /// solution naming an option the matrix does not have (from a damaged record) is an
     /// error, never a panic.
     pub fn canonical(&self, options: &[usize]) -> Result<Vec<usize>, SymmetryError> {
-        let count = self.options();
-        if let Some(&option) = options.iter().find(|&&o| o >= count) {
-            return Err(SymmetryError::NoOption {
-                option,
-                options: count,
-            });
-        }
-        let mut best: Option<Vec<usize>> = None;
-        let mut image = Vec::with_capacity(options.len());
-        for g in &self.elements {
-            image.clear();
-            image.extend(options.iter().map(|&o| g[o] as usize));
-            image.sort_unstable();
-            if best.as_ref().is_none_or(|b| image < *b) {
-                best = Some(image.clone());
-            }
-        }
-        Ok(best.unwrap_or_default())
+        self.group.canonical(options).map_err(|e| match e {
+            CoreError::NoOption { option, options } => SymmetryError::NoOption { option, options },
+            other => SymmetryError::OtherMatrix(other.to_string()),
+        })
     }
 
     /// The number of classes among `solutions` (each a list of options); an error if one
@@ -314,17 +193,12 @@ impl Symmetry {
         Ok(forms.len())
     }
 
-    /// The number of options of the matrix the symmetries were read for.
-    fn options(&self) -> usize {
-        self.elements.first().map_or(0, Vec::len)
-    }
-
     /// The options of `item` in orbits under the symmetries, each orbit sorted and the
     /// orbits by their least option: the subcases of a split by that item's places. Every
     /// symmetry must fix the item; `matrix` must be the one the symmetries were read for.
     pub fn orbits(&self, matrix: &Matrix, item: usize) -> Result<Vec<Vec<usize>>, SymmetryError> {
         let items = matrix.items().len();
-        if matrix.options().len() != self.options()
+        if matrix.options().len() != self.group.option_count()
             || self.generators.iter().any(|(_, p)| p.len() != items)
         {
             return Err(SymmetryError::OtherMatrix(
@@ -342,19 +216,10 @@ impl Symmetry {
                 line: *line,
             });
         }
-        let mut placed = HashSet::new();
-        let mut orbits = Vec::new();
-        for o in (0..matrix.options().len()).filter(|&o| matrix.option(o).contains(&item)) {
-            if placed.contains(&o) {
-                continue;
-            }
-            let mut orbit: Vec<usize> = self.elements.iter().map(|g| g[o] as usize).collect();
-            orbit.sort_unstable();
-            orbit.dedup();
-            placed.extend(orbit.iter().copied());
-            orbits.push(orbit);
-        }
-        Ok(orbits)
+        Ok(self
+            .group
+            .orbits(item)
+            .expect("every generator fixes the item"))
     }
 }
 
@@ -411,9 +276,10 @@ mod tests {
         let all = solutions(m);
         let set: HashSet<&Vec<usize>> = all.iter().collect();
         let mut fixed = 0;
-        for g in &s.elements {
+        for g in 0..s.order() {
             for sol in &all {
-                let mut image: Vec<usize> = sol.iter().map(|&o| g[o] as usize).collect();
+                let mut image: Vec<usize> =
+                    sol.iter().map(|&o| s.group.option_image(g, o)).collect();
                 image.sort_unstable();
                 assert!(
                     set.contains(&image),
@@ -525,7 +391,12 @@ mod tests {
         // action of order 2 with 3 orbits (it gave 3 "symmetries" and 4 classes).
         let m = format::parse("a b\na\na\nb\nb\n").unwrap();
         let s = Symmetry::parse("(a b)", &m).unwrap();
-        assert_eq!(s.elements[1], vec![2, 3, 0, 1]);
+        assert_eq!(
+            (0..4)
+                .map(|o| s.group.option_image(1, o))
+                .collect::<Vec<_>>(),
+            [2, 3, 0, 1]
+        );
         assert_eq!(classes_by_burnside(&s, &m), (2, 3));
         assert_eq!(solutions(&m).len(), 4);
         // Copies in another order in the file, and a colour: the same.

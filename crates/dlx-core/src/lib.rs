@@ -55,6 +55,7 @@
 
 #![warn(missing_docs)]
 
+pub mod classes;
 pub mod estimate;
 pub mod file;
 pub mod format;
@@ -62,6 +63,7 @@ pub mod mincover;
 pub mod shard;
 pub mod step;
 pub mod stratified;
+pub mod symmetry;
 pub mod xcc;
 
 mod dlx;

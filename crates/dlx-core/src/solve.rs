@@ -536,12 +536,40 @@ impl<'a, E: Engine> Solve<'a, E> {
     }
 
     fn go(mut self, visit: Option<&mut Visitor<'_>>) -> Stats {
+        self.go_again(visit)
+    }
+
+    /// The run, leaving the `Solve` for another ([`Solve::classes`] makes several).
+    fn go_again(&mut self, visit: Option<&mut Visitor<'_>>) -> Stats {
         if self.settings.sequential() {
             return self.engine.whole(&self.settings.how_limited(), visit);
         }
         self.shard_part();
         let cut = self.cut.take().expect("computed");
         crate::parts::run(self.engine, &self.settings, cut, visit)
+    }
+
+    /// One run with `fixed` chosen first instead of the options fixed so far (which come
+    /// back after it); an error if they cannot be chosen together.
+    pub(crate) fn run_fixed(
+        &mut self,
+        fixed: Vec<OptionId>,
+        visit: Option<&mut Visitor<'_>>,
+    ) -> Result<Stats, FixError> {
+        self.engine.check_fixed(&fixed)?;
+        let kept = std::mem::replace(&mut self.settings.fixed, fixed);
+        self.cut = None;
+        let stats = self.go_again(visit);
+        self.settings.fixed = kept;
+        self.cut = None;
+        Ok(stats)
+    }
+
+    /// The options fixed so far, and whether the run is a whole search without a limit (a
+    /// count by classes needs one).
+    pub(crate) fn whole_fixed(&self) -> (Vec<OptionId>, bool) {
+        let whole = matches!(self.settings.part, Part::Whole) && self.settings.limit.is_none();
+        (self.settings.fixed.clone(), whole)
     }
 }
 
