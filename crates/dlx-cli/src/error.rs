@@ -77,12 +77,15 @@ pub enum CliError {
     /// `dlx estimate` was given bad flags (the message names the flag and the item).
     #[error("{0}")]
     Estimate(String),
-    /// Ctrl-C or SIGTERM stopped the run; the figures reached were printed, marked incomplete.
     /// A command that does not read colours or bounds was given a matrix with them.
     #[error(
         "{0}: the matrix has colours or bounds, which `dlx {1}` does not read (`dlx solve` does)"
     )]
     NotPlain(String, &'static str),
+    /// `--classes` cannot run as asked (the message says why).
+    #[error("--classes: {0}")]
+    Classes(String),
+    /// Ctrl-C or SIGTERM stopped the run; the figures reached were printed, marked incomplete.
     #[error("interrupted: the figures above are those reached, not the whole search")]
     Interrupted,
     /// A campaign is not what it should be (the message names the file and what to do).

@@ -21,6 +21,7 @@ macro_rules! note_part {
 }
 
 mod args;
+mod classes;
 mod cmd;
 mod error;
 mod hust1017;

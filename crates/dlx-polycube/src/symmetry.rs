@@ -3,8 +3,11 @@
 
 use std::collections::HashMap;
 
+use dlx_core::symmetry::{Symmetries, SymmetryError};
+
 use crate::board::Board;
 use crate::filling::Filling;
+use crate::puzzle::Packing;
 use crate::shape::Cell;
 
 /// One of the 48 symmetries of the cube (24 rotations, 24 with a reflection): coordinate `i`
@@ -81,6 +84,40 @@ impl Board {
                     .all(|c| self.is_optional(c) == self.is_optional(s.on_box(c, lo, size)))
             })
             .collect()
+    }
+
+    /// The image of a cell under one of the board's symmetries ([`Board::symmetries`]).
+    pub fn moved(&self, symmetry: Symmetry, cell: Cell) -> Cell {
+        symmetry.on_box(cell, self.lo(), self.size())
+    }
+}
+
+impl Packing {
+    /// The symmetries of the puzzle as dlx-core counts classes under them
+    /// ([`dlx_core::Solve::classes`]): the board's symmetries ([`Board::symmetries`]) that map
+    /// the matrix onto itself, each piece going to itself or to its mirror image in the set
+    /// (found by matching placements: the Soma cube's two screws change places under a
+    /// reflection).
+    ///
+    /// ```
+    /// use dlx_core::Problem;
+    /// use dlx_polycube::{Board, Puzzle, soma};
+    /// let mut puzzle = Puzzle::new(Board::cuboid(3, 3, 3)?);
+    /// puzzle.pieces(soma());
+    /// let packing = puzzle.build()?;
+    /// let group = packing.symmetry_group()?;
+    /// let found = Problem::new(&packing.matrix).solve().classes(&group)?;
+    /// assert_eq!((found.group, found.classes, found.solutions), (48, 240, 11_520));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn symmetry_group(&self) -> Result<Symmetries, SymmetryError> {
+        let board = self.board();
+        let motions = board.symmetries().into_iter().map(|s| {
+            board
+                .cells()
+                .map(move |c| (board.cell_name(c), board.cell_name(board.moved(s, c))))
+        });
+        Symmetries::find_named(&self.matrix, motions)
     }
 }
 

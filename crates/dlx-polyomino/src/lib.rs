@@ -61,9 +61,11 @@
 mod board;
 mod describe;
 mod piece;
+pub mod problems;
 mod puzzle;
 mod shape;
 mod svg;
+mod symmetry;
 mod tiling;
 
 pub use board::{Board, BoardError, CellNames};
@@ -75,4 +77,5 @@ pub use piece::{
 pub use puzzle::{Orientations, Packing, PieceSpec, Placement, Puzzle, PuzzleError, Rule, Slot};
 pub use shape::{Shape, ShapeError};
 pub use svg::{SvgStyle, to_svg};
+pub use symmetry::Motion;
 pub use tiling::Tiling;

@@ -46,6 +46,11 @@ pub struct Args {
     /// of the pieces: a reflection counts when the pieces' mirror images are pieces).
     #[arg(long, conflicts_with = "shard")]
     pub count: bool,
+    /// Count the distinct solutions only: the classes under the symmetries of the box and
+    /// pieces, searching one place of each orbit of a piece (far fewer updates than
+    /// `--count`, which searches every solution).
+    #[arg(long, conflicts_with_all = ["count", "svg"])]
+    pub classes: bool,
     /// Write an SVG picture of a solution to FILE: its layers side by side (see
     /// `--isometric`).
     #[arg(long, value_name = "FILE")]
@@ -148,6 +153,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let packing = puzzle.build().map_err(|e| err(format!("{title}: {e}")))?;
     if let Some(path) = &args.emit {
         return emit_matrix(path, &packing.matrix, &title, "polycube");
+    }
+    if args.classes {
+        let group = packing.symmetry_group();
+        return crate::classes::report(&packing.matrix, group, &args.search, published);
     }
     let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
     draw(&args, &title, &packing, heuristic)?;

@@ -1,6 +1,7 @@
 //! `dlx polyomino NAME | --board FILE --pieces FILE`: polyomino packing.
 
 use dlx_core::Heuristic;
+use dlx_polyomino::problems::{PROBLEMS, Problem};
 use dlx_polyomino::{Packing, SvgStyle, parse_puzzle, to_svg};
 
 use crate::args::SearchArgs;
@@ -11,8 +12,9 @@ use crate::running::{nth_solution, search_and_report};
 /// Arguments of `dlx polyomino`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// A named problem (`scott`, `pentomino-6x10`, `y45-a`, ...; `list` lists them). Leave it
-    /// out to read `--board` and `--pieces`.
+    /// A named problem: a classic board (`pentominoes-6x10`, `pentominoes-8x8-hole`, ...) or
+    /// one of the paper's set-ups (`scott`, `pentomino-6x10`, `y45-a`, ...); `list` lists
+    /// them. Leave it out to read `--board` and `--pieces`.
     pub name: Option<String>,
     /// The board: rows of `#` (cell), `o` (a cell that may stay empty) and `.` (hole).
     #[arg(
@@ -35,6 +37,10 @@ pub struct Args {
     /// Count the solutions (the default when nothing else is asked for).
     #[arg(long)]
     pub count: bool,
+    /// Count the distinct solutions: the classes under the board's symmetries that the
+    /// pieces allow (found automatically), searching one place of each orbit of a piece.
+    #[arg(long, conflicts_with_all = ["svg", "count"])]
+    pub classes: bool,
     /// Write an SVG picture of a solution to FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<String>,
@@ -45,7 +51,12 @@ pub struct Args {
     pub search: SearchArgs,
 }
 
-fn packing(args: &Args) -> Result<(String, Packing), CliError> {
+/// The puzzle asked for, its title, and the published number of classes if it is named.
+fn packing(args: &Args) -> Result<(String, Packing, Option<u64>), CliError> {
+    if let Some(p) = args.name.as_deref().and_then(Problem::named) {
+        let packing = (p.puzzle().build()).map_err(|e| CliError::Polyomino(e.to_string()))?;
+        return Ok((p.name.to_string(), packing, Some(p.published.0)));
+    }
     if let Some(name) = &args.name {
         let puzzle = dlx_paper::polyomino::puzzle(name).ok_or_else(|| {
             CliError::Polyomino(format!(
@@ -55,7 +66,7 @@ fn packing(args: &Args) -> Result<(String, Packing), CliError> {
         let packing = puzzle
             .build()
             .map_err(|e| CliError::Polyomino(format!("{name}: {e}")))?;
-        return Ok((name.clone(), packing));
+        return Ok((name.clone(), packing, None));
     }
     let (Some(board), Some(pieces)) = (&args.board, &args.pieces) else {
         return Err(CliError::Polyomino(
@@ -69,16 +80,28 @@ fn packing(args: &Args) -> Result<(String, Packing), CliError> {
     let packing = puzzle
         .build()
         .map_err(|e| CliError::Polyomino(format!("{pieces_path}: {e}")))?;
-    Ok((format!("{board_path} with {pieces_path}"), packing))
+    Ok((format!("{board_path} with {pieces_path}"), packing, None))
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
     if args.name.as_deref() == Some("list") {
-        return list_names(dlx_paper::polyomino::NAMES);
+        let classic = PROBLEMS.iter().map(|p| (p.name, p.about));
+        let names: Vec<(&str, &str)> = classic
+            .chain(dlx_paper::polyomino::NAMES.iter().copied())
+            .collect();
+        return list_names(&names);
     }
-    let (title, packing) = packing(&args)?;
+    let (title, packing, published) = packing(&args)?;
     if let Some(path) = &args.emit {
         return emit_matrix(path, &packing.matrix, &title, "polyomino");
+    }
+    if args.classes {
+        return crate::classes::report(
+            &packing.matrix,
+            packing.symmetry_group(),
+            &args.search,
+            published,
+        );
     }
     let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
     if let Some(path) = &args.svg {

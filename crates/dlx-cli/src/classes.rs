@@ -1,0 +1,142 @@
+//! `--classes` of the polyform commands: the solutions counted up to the puzzle's symmetries
+//! by dlx-core's count by classes, and what it restricted, in text or JSON.
+
+use std::sync::atomic::Ordering;
+
+use dlx_core::classes::Classes;
+use dlx_core::symmetry::{Symmetries, SymmetryError};
+use dlx_core::{Heuristic, Matrix, Problem, shown};
+use serde_json::{Value, json};
+
+use crate::args::SearchArgs;
+use crate::error::CliError;
+use crate::output::{counted, figures, grouped, stats_json, write_output};
+
+/// Counts and prints the classes of `matrix`'s solutions under `group` (from
+/// `symmetries`, a domain's [`Symmetries`]), with the published count when one is known.
+pub fn report(
+    matrix: &Matrix,
+    group: Result<Symmetries, SymmetryError>,
+    args: &SearchArgs,
+    published: Option<u64>,
+) -> Result<(), CliError> {
+    if args.shard.is_some() || args.limit.is_some() || args.print {
+        return Err(CliError::Classes(
+            "the count runs over the whole search: leave out --shard, --limit and --print".into(),
+        ));
+    }
+    let group = group.map_err(|e| CliError::Classes(format!("the puzzle's symmetries: {e}")))?;
+    let heuristic = args.heuristic.unwrap_or(Heuristic::Mrv);
+    let mut problem = Problem::new(matrix);
+    let cleansings = problem.counts_cleansings();
+    let flag = crate::interrupt::watch();
+    let found = problem
+        .solve()
+        .heuristic(heuristic)
+        .threads(args.threads.unwrap_or(0))
+        .interrupt(&flag)
+        .classes(&group)
+        .map_err(|e| CliError::Classes(e.to_string()))?;
+    let interrupted = flag.load(Ordering::Relaxed) && !found.stats.complete;
+    let text = if args.json {
+        let mut v = stats_json(&found.stats, heuristic, None, cleansings);
+        v["searched_solutions"] = json!(found.stats.solutions);
+        v["solutions"] = json!(found.solutions);
+        v["classes"] = json!(found.classes);
+        v["symmetric"] = json!(found.symmetric);
+        v["group"] = json!(found.group);
+        v["compared"] = json!(found.compared);
+        v["splits"] = Value::Array(found.splits.iter().map(|s| split_json(matrix, s)).collect());
+        if let Some(n) = published {
+            v["published"] = json!(n);
+        }
+        if interrupted {
+            v["interrupted"] = json!(true);
+        }
+        format!("{v}\n")
+    } else {
+        text(matrix, &found, published, cleansings, args.profile)
+    };
+    write_output("-", &text)?;
+    if interrupted {
+        return Err(CliError::Interrupted);
+    }
+    Ok(())
+}
+
+/// The report in words: the classes, what was restricted, the search's figures.
+fn text(
+    matrix: &Matrix,
+    found: &Classes,
+    published: Option<u64>,
+    cleansings: bool,
+    profile: bool,
+) -> String {
+    let published = published.map_or(String::new(), |n| format!(" (published: {})", grouped(n)));
+    let so_far = if found.stats.complete {
+        ""
+    } else {
+        " so far (interrupted)"
+    };
+    let plural = |n: u64, one: &str, many: &str| {
+        format!("{} {}", grouped(n), if n == 1 { one } else { many })
+    };
+    let mut s = format!(
+        "{} under {} ({} symmetric){published}, {}{so_far}\n",
+        plural(found.classes, "class", "classes"),
+        plural(found.group as u64, "symmetry", "symmetries"),
+        grouped(found.symmetric),
+        counted(found.solutions, "solution"),
+    );
+    if let Some(first) = found.splits.first() {
+        s.push_str(&format!(
+            "  `{}` restricted to {} of its {} places, one of each orbit{}\n",
+            shown(&matrix.item(first.item).name),
+            grouped(first.orbits as u64),
+            grouped(first.options as u64),
+            match first.fixed {
+                0 => String::new(),
+                n => format!(
+                    "; {} fixed by a symmetry, split again",
+                    plural(n as u64, "is", "are")
+                ),
+            }
+        ));
+    }
+    if found.splits.len() > 1 {
+        s.push_str(&format!(
+            "  {} in subcases that a symmetry maps to themselves (`--json` lists them)\n",
+            plural(
+                found.splits.len() as u64 - 1,
+                "further split",
+                "further splits"
+            )
+        ));
+    }
+    if found.compared > 0 {
+        s.push_str(&format!(
+            "  {} compared with their images where nothing was left to split by\n",
+            counted(found.compared, "solution")
+        ));
+    }
+    s.push_str(&format!(
+        "searched: {}\n",
+        figures(&found.stats, cleansings)
+    ));
+    if profile {
+        s.push_str(&found.stats.profile_table());
+    }
+    s
+}
+
+/// One split as JSON: the item, the options chosen before it, the group, options, orbits.
+fn split_json(matrix: &Matrix, split: &dlx_core::classes::Split) -> Value {
+    json!({
+        "item": matrix.item(split.item).name,
+        "within": split.within.iter().map(|&o| matrix.option_text_from(o, 0).join(" ")).collect::<Vec<_>>(),
+        "group": split.group,
+        "options": split.options,
+        "orbits": split.orbits,
+        "fixed": split.fixed,
+    })
+}
