@@ -8,7 +8,7 @@
 //! axis is therefore the paper's vertical one.
 
 use crate::board::Board;
-use crate::cell::symmetry;
+use crate::cell::{Cell, symmetry};
 use crate::puzzle::Labelling;
 
 /// The number of edges between pieces.
@@ -87,5 +87,90 @@ mod tests {
         assert_eq!(reflection_scores(&Board::rhombus(2, 2).unwrap(), &l), None);
         let one = Board::new([Cell::up(5, 5)]).unwrap().with_centre((5, 5));
         assert_eq!(reflection_scores(&one, &l), None);
+    }
+}
+
+/// One of the twelve motions of the triangular grid (six turns, six reflections) followed by
+/// a shift, as it maps a board onto itself: `k` clockwise 60° turns about the origin, after
+/// the reflection in the 30° line when `mirror`, then a shift by `shift`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Motion {
+    /// Clockwise 60° turns.
+    pub k: u32,
+    /// Whether the reflection comes first.
+    pub mirror: bool,
+    /// The shift after the turn, in lattice coordinates.
+    pub shift: crate::cell::Point,
+}
+
+impl Motion {
+    /// The image of a cell.
+    pub fn apply(&self, cell: Cell) -> Cell {
+        let turn = symmetry((0, 0), self.k, self.mirror);
+        cell.map(|p| {
+            let (a, b) = turn(p);
+            (a + self.shift.0, b + self.shift.1)
+        })
+    }
+}
+
+impl Board {
+    /// The motions of the grid that map the board onto itself, cells that may stay empty
+    /// onto cells that may stay empty, the identity first: 12 for O'Beirne's hexagon, 4 for
+    /// a rhombus of two different sides... as the board allows.
+    ///
+    /// ```
+    /// use dlx_polyiamond::Board;
+    /// assert_eq!(Board::obeirne_hexagon().symmetries().len(), 12);
+    /// assert_eq!(Board::rhombus(6, 6)?.symmetries().len(), 4);
+    /// # Ok::<(), dlx_polyiamond::PolyiamondError>(())
+    /// ```
+    pub fn symmetries(&self) -> Vec<Motion> {
+        // The least vertex of a set of cells moves with the set under a shift.
+        let least = |cells: &mut dyn Iterator<Item = Cell>| {
+            cells.flat_map(|c| c.vertices()).min().unwrap_or((0, 0))
+        };
+        let origin = least(&mut self.cells());
+        let mut out = Vec::new();
+        for mirror in [false, true] {
+            for k in 0..6 {
+                let turned = Motion {
+                    k,
+                    mirror,
+                    shift: (0, 0),
+                };
+                let corner = least(&mut self.cells().map(|c| turned.apply(c)));
+                let motion = Motion {
+                    shift: (origin.0 - corner.0, origin.1 - corner.1),
+                    ..turned
+                };
+                let onto = self.cells().all(|c| {
+                    let image = motion.apply(c);
+                    self.contains(image) && self.is_optional(image) == self.is_optional(c)
+                });
+                if onto {
+                    out.push(motion);
+                }
+            }
+        }
+        out
+    }
+}
+
+impl crate::Placed {
+    /// The symmetries of the puzzle as dlx-core counts classes under them
+    /// ([`dlx_core::Solve::classes`]): the board's motions ([`Board::symmetries`]) that map
+    /// the matrix onto itself, each piece going to itself or, in a one-sided set, to its
+    /// mirror image (found by matching placements).
+    pub fn symmetry_group(
+        &self,
+    ) -> Result<dlx_core::symmetry::Symmetries, dlx_core::symmetry::SymmetryError> {
+        let board = &self.board;
+        let name = |c: Cell| c.name().unwrap_or_default();
+        let motions = board
+            .symmetries()
+            .into_iter()
+            .map(|m| board.cells().map(move |c| (name(c), name(m.apply(c)))));
+        dlx_core::symmetry::Symmetries::find_named(&self.matrix, motions)
     }
 }

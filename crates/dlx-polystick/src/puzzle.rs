@@ -376,6 +376,24 @@ impl PolystickMatrix {
     }
 }
 
+impl PolystickMatrix {
+    /// The symmetries of the puzzle as dlx-core counts classes under them
+    /// ([`dlx_core::Solve::classes`]): the board's symmetries ([`Board::symmetries`]) that map
+    /// the matrix onto itself, each piece going to itself or, in a one-sided set, to its
+    /// mirror image, and the interior points with the segments (found by matching
+    /// placements).
+    pub fn symmetry_group(
+        &self,
+    ) -> Result<dlx_core::symmetry::Symmetries, dlx_core::symmetry::SymmetryError> {
+        let segs = self.board.segments();
+        let motions = self.board.symmetries().into_iter().map(|t| {
+            segs.iter()
+                .map(move |&s| (s.to_string(), t.seg(s).to_string()))
+        });
+        dlx_core::symmetry::Symmetries::find_named(&self.matrix, motions)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -50,6 +50,10 @@ pub struct Args {
     /// Count the solutions (the default when nothing else is asked for).
     #[arg(long)]
     pub count: bool,
+    /// Count the distinct solutions: the classes under the board's symmetries that the
+    /// pieces allow (found automatically), searching one place of each orbit of a piece.
+    #[arg(long, conflicts_with_all = ["svg", "count"])]
+    pub classes: bool,
     /// Write an SVG picture of a solution to FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<String>,
@@ -165,6 +169,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let (title, placed) = placed(&args)?;
     if let Some(path) = &args.emit {
         return emit_matrix(path, &placed.matrix, &title, "polyiamond");
+    }
+    if args.classes {
+        let group = placed.symmetry_group();
+        return crate::classes::report(&placed.matrix, group, &args.search, None);
     }
     let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
     if let Some(path) = &args.svg {

@@ -54,6 +54,10 @@ pub struct Args {
     /// `--threads` threads, the whole tree: a shard's classes would be a part of them).
     #[arg(long, conflicts_with = "shard")]
     pub count: bool,
+    /// Count the distinct solutions only: the classes under the board's symmetries that the
+    /// pieces allow (found automatically), searching one place of each orbit of a piece.
+    #[arg(long, conflicts_with_all = ["svg", "count"])]
+    pub classes: bool,
     /// Write an SVG picture of the first solutions found to FILE (see `--pictures`).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<String>,
@@ -162,6 +166,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .map_err(|e| CliError::Polystick(format!("{title}: {e}")))?;
     if let Some(path) = &args.emit {
         return emit_matrix(path, &built.matrix, &title, "polystick");
+    }
+    if args.classes {
+        let group = built.symmetry_group();
+        return crate::classes::report(&built.matrix, group, &args.search, None);
     }
     let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
     if let Some(path) = &args.svg {
