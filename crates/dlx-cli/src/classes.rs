@@ -140,3 +140,64 @@ fn split_json(matrix: &Matrix, split: &dlx_core::classes::Split) -> Value {
         "fixed": split.fixed,
     })
 }
+
+/// A named polyform problem: its matrix, what it is, and its symmetries.
+pub struct Named {
+    /// The exact cover matrix.
+    pub matrix: Matrix,
+    /// One line on what it is.
+    pub about: String,
+    /// Its symmetries, as its domain finds them.
+    pub group: Result<Symmetries, SymmetryError>,
+}
+
+/// The named polyform problem called `name`, if there is one: the classic boards of
+/// dlx-polyomino and dlx-polycube, then the paper's polyomino, polyiamond and polystick
+/// set-ups (whose restrictions leave fewer symmetries, or none).
+pub fn named(name: &str) -> Option<Result<Named, CliError>> {
+    let built = |about: &str, r: Result<(Matrix, Result<Symmetries, SymmetryError>), String>| {
+        r.map(|(matrix, group)| Named {
+            matrix,
+            about: format!("{name}: {about}"),
+            group,
+        })
+        .map_err(|e| CliError::Campaign(format!("{name}: {e}")))
+    };
+    if let Some(p) = dlx_polyomino::problems::Problem::named(name) {
+        let made = p.puzzle().build().map(|k| {
+            let group = k.symmetry_group();
+            (k.matrix, group)
+        });
+        return Some(built(p.about, made.map_err(|e| e.to_string())));
+    }
+    if let Some(p) = dlx_polycube::problem(name) {
+        let made = p.puzzle().build().map(|k| {
+            let group = k.symmetry_group();
+            (k.matrix, group)
+        });
+        return Some(built(p.about, made.map_err(|e| e.to_string())));
+    }
+    if let Some(p) = dlx_paper::polyomino::puzzle(name) {
+        let made = p.build().map(|k| {
+            let group = k.symmetry_group();
+            (k.matrix, group)
+        });
+        return Some(built("the paper's set-up", made.map_err(|e| e.to_string())));
+    }
+    if let Some(p) = dlx_paper::polyiamond::placed(name) {
+        let made = p.map(|k| {
+            let group = k.symmetry_group();
+            (k.matrix, group)
+        });
+        return Some(built("the paper's set-up", made.map_err(|e| e.to_string())));
+    }
+    if let Some(p) = dlx_paper::polystick::puzzle(name) {
+        let made = p.map_err(|e| e.to_string()).and_then(|p| {
+            let k = p.build().map_err(|e| e.to_string())?;
+            let group = k.symmetry_group();
+            Ok((k.matrix, group))
+        });
+        return Some(built("the paper's set-up", made));
+    }
+    None
+}

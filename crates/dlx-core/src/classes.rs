@@ -168,7 +168,7 @@ impl Count<'_, '_> {
             self.out.stats.merge(&stats);
             return Ok(());
         }
-        let Some((item, orbits, options)) = self.split_item(&fixed, sub) else {
+        let Some((item, orbits, options)) = self.group.split_item(&fixed, sub) else {
             return self.compare(solve, fixed, sub);
         };
         let mut split = Split {
@@ -195,47 +195,6 @@ impl Count<'_, '_> {
         }
         self.out.splits[at] = split;
         Ok(())
-    }
-
-    /// The item to split by: one every solution covers once, every symmetry of `sub` fixes,
-    /// and `fixed` leaves open, whose options (those `fixed` does not rule out) fall into the
-    /// fewest orbits, and not one apiece. With its orbits and options.
-    fn split_item(
-        &self,
-        fixed: &[OptionId],
-        sub: &[usize],
-    ) -> Option<(ItemId, Vec<Vec<OptionId>>, usize)> {
-        let g = self.group;
-        let mut taken = vec![false; g.item_count()];
-        for &o in fixed {
-            for &x in g.entries(o) {
-                taken[x as usize] = true;
-            }
-        }
-        // Options that share an exactly-once item with a fixed option can never join it.
-        let open = |o: &OptionId| {
-            (g.entries(*o).iter()).all(|&x| !taken[x as usize] || g.covers(x as usize).is_empty())
-        };
-        let mut best: Option<(ItemId, Vec<Vec<OptionId>>, usize)> = None;
-        for (x, &covered) in taken.iter().enumerate() {
-            if covered || g.covers(x).is_empty() || sub.iter().any(|&e| g.item_image(e, x) != x) {
-                continue;
-            }
-            let orbits: Vec<Vec<OptionId>> = (g.orbits_among(x, sub).into_iter())
-                .filter(|orbit| open(&orbit[0]))
-                .collect();
-            let options: usize = orbits.iter().map(Vec::len).sum();
-            if orbits.len() == options {
-                continue;
-            }
-            let better = best
-                .as_ref()
-                .is_none_or(|(_, b, n)| (orbits.len(), options) < (b.len(), *n));
-            if better {
-                best = Some((x, orbits, options));
-            }
-        }
-        best
     }
 
     /// Counts the classes of a subcase with symmetries left but no item to split by: each

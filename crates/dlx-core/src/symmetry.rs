@@ -430,6 +430,91 @@ impl Symmetries {
         &self.covers[item]
     }
 
+    /// The item a count by classes ([`crate::Solve::classes`]) restricts first, with its
+    /// options in orbits: one that every solution covers exactly once and every symmetry
+    /// fixes, whose options fall into the fewest orbits (and not one apiece). `None` when no
+    /// item qualifies (the group is trivial, or moves every such item).
+    pub fn split(&self) -> Option<(ItemId, Vec<Vec<OptionId>>)> {
+        let all: Vec<usize> = (0..self.order()).collect();
+        self.split_item(&[], &all).map(|(x, orbits, _)| (x, orbits))
+    }
+
+    /// The item to split the subcase `fixed` by under the elements `sub` (those fixing each
+    /// option of `fixed`): one every solution covers once, every element of `sub` fixes, and
+    /// `fixed` leaves open, whose options (those `fixed` does not rule out) fall into the
+    /// fewest orbits, and not one apiece. With its orbits and options.
+    pub(crate) fn split_item(
+        &self,
+        fixed: &[OptionId],
+        sub: &[usize],
+    ) -> Option<(ItemId, Vec<Vec<OptionId>>, usize)> {
+        let mut taken = vec![false; self.item_count()];
+        for &o in fixed {
+            for &x in self.entries(o) {
+                taken[x as usize] = true;
+            }
+        }
+        // Options that share an exactly-once item with a fixed option can never join it.
+        let open = |o: &OptionId| {
+            (self.entries(*o).iter())
+                .all(|&x| !taken[x as usize] || self.covers(x as usize).is_empty())
+        };
+        let mut best: Option<(ItemId, Vec<Vec<OptionId>>, usize)> = None;
+        for (x, &covered) in taken.iter().enumerate() {
+            if covered
+                || self.covers(x).is_empty()
+                || sub.iter().any(|&e| self.item_image(e, x) != x)
+            {
+                continue;
+            }
+            let orbits: Vec<Vec<OptionId>> = (self.orbits_among(x, sub).into_iter())
+                .filter(|orbit| open(&orbit[0]))
+                .collect();
+            let options: usize = orbits.iter().map(Vec::len).sum();
+            if orbits.len() == options {
+                continue;
+            }
+            let better =
+                (best.as_ref()).is_none_or(|(_, b, n)| (orbits.len(), options) < (b.len(), *n));
+            if better {
+                best = Some((x, orbits, options));
+            }
+        }
+        best
+    }
+
+    /// Every symmetry but the identity in cycle notation over the item names, one a line
+    /// (`(c0 c3)(c1 c2)`): the form of a campaign's symmetry file. `None` if an item's name
+    /// holds a parenthesis, which that form cannot write.
+    pub fn cycles(&self, matrix: &Matrix) -> Option<Vec<String>> {
+        let names = matrix.items();
+        if names.iter().any(|i| i.name.contains(['(', ')'])) {
+            return None;
+        }
+        let mut lines = Vec::new();
+        for perm in &self.items[1..] {
+            let mut seen = vec![false; perm.len()];
+            let mut line = String::new();
+            for start in 0..perm.len() {
+                if seen[start] || perm[start] as usize == start {
+                    continue;
+                }
+                let mut cycle = Vec::new();
+                let mut x = start;
+                while !seen[x] {
+                    seen[x] = true;
+                    cycle.push(names[x].name.as_str());
+                    x = perm[x] as usize;
+                }
+                line.push('(');
+                line.push_str(&cycle.join(" "));
+                line.push(')');
+            }
+            lines.push(line);
+        }
+        Some(lines)
+    }
+
     /// The items of option `o`.
     pub(crate) fn entries(&self, o: OptionId) -> &[u32] {
         &self.entries[o]

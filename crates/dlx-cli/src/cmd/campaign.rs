@@ -107,6 +107,12 @@ pub struct Start {
     /// subcase per orbit, searched with that place fixed.
     #[arg(long, value_name = "ITEM", requires = "symmetry")]
     split: Option<String>,
+    /// Count distinct solutions of a named polyform problem (`pentominoes-6x10`, `soma`,
+    /// `tetrasticks-welded-4x4`, ...): its symmetries are found and written as the
+    /// campaign's symmetry file, and it is split by the piece a count by classes restricts
+    /// first, one subcase per orbit of its places; `status` and `merge` count the classes.
+    #[arg(long, requires = "problem", conflicts_with_all = ["subcases", "symmetry", "split"])]
+    classes: bool,
 }
 
 fn parse_shards(s: &str) -> Result<usize, String> {
@@ -240,9 +246,43 @@ fn start(a: Start) -> Result<(), CliError> {
         subcases,
         symmetry,
         split,
+        classes,
     } = a;
     let dir = dir.as_str();
-    let made = if subcases {
+    let made = if classes {
+        let name = problem.as_deref().expect("clap requires --problem");
+        let named = crate::classes::named(name).ok_or_else(|| {
+            CliError::Campaign(format!(
+                "--classes: `{name}` is not a named polyform problem (dlx polyomino list, \
+                 dlx polycube list, dlx polyiamond list, dlx polystick list)"
+            ))
+        })??;
+        let group = (named.group).map_err(|e| CliError::Campaign(format!("{name}: {e}")))?;
+        let Some((item, _)) = group.split() else {
+            return Err(CliError::Campaign(format!(
+                "--classes: {name} has {} (no piece to split by): count it with --problem alone",
+                counted(group.order() as u64, "symmetry")
+            )));
+        };
+        let lines = group.cycles(&named.matrix).ok_or_else(|| {
+            CliError::Campaign(format!("{name}: an item name holds a parenthesis"))
+        })?;
+        let text = format!(
+            "# the symmetries of {name}, found by `dlx campaign start --classes`\n{}\n",
+            lines.join("\n")
+        );
+        let split = named.matrix.item(item).name.clone();
+        let heuristic = heuristic.unwrap_or(Heuristic::Mrv);
+        with_symmetry(
+            dir,
+            &named.about,
+            &named.matrix,
+            ("--classes", &text),
+            Some(&split),
+            shards,
+            heuristic,
+        )
+    } else if subcases {
         let name = problem.ok_or_else(|| {
             CliError::Campaign("--subcases splits a named problem: give it with --problem".into())
         })?;
@@ -276,61 +316,15 @@ fn start(a: Start) -> Result<(), CliError> {
                 .map(|_| format!("{about} in {}", counted(shards as u64, "shard"))),
             Some(f) => {
                 let (path, text) = read_input(Some(f))?;
-                let sym = Symmetry::parse(&text, &matrix)
-                    .map_err(|e| CliError::Campaign(format!("{path}: {e}")))?;
-                let about = format!("{about}, {} symmetries", sym.order());
-                // The split checked before anything is written: a refused start leaves no
-                // symmetry.txt behind for the next start in that folder to take up.
-                let split = match &split {
-                    None => None,
-                    Some(name) => {
-                        let item = matrix.find_item(name).ok_or_else(|| {
-                            CliError::Campaign(format!(
-                                "--split: `{}` is not an item",
-                                dlx_core::shown(name)
-                            ))
-                        })?;
-                        split_item(&matrix, item)?;
-                        let orbits = sym
-                            .orbits(&matrix, item)
-                            .map_err(|e| CliError::Campaign(format!("{path}: {e}")))?;
-                        Some((name, orbits))
-                    }
-                };
-                // The symmetries first, the campaign (whose campaign.json, with their
-                // fingerprint, comes last) after.
-                Campaign::declare_symmetry(dir, &text).map_err(campaign_error)?;
-                match split {
-                    None => {
-                        Shards::create(dir, &about, &matrix, shards, heuristic, Vec::new(), true)
-                            .map(|_| format!("{about} in {}", counted(shards as u64, "shard")))
-                    }
-                    Some((name, orbits)) => {
-                        let parts: Vec<NewSubcase> = (orbits.iter().enumerate())
-                            .map(|(i, orbit)| NewSubcase {
-                                subcase: Subcase {
-                                    name: format!("p{}", i + 1),
-                                    about: format!(
-                                        "option {} `{}` fixed, for {}",
-                                        orbit[0] + 1,
-                                        matrix.option_text_from(orbit[0], 0).join(" "),
-                                        counted(orbit.len() as u64, "place")
-                                    ),
-                                    orbit: orbit.len() as u64,
-                                },
-                                matrix: matrix.clone(),
-                                fixed: vec![orbit[0]],
-                            })
-                            .collect();
-                        let n = parts.len();
-                        Split::create(dir, &about, parts, shards, heuristic, true).map(|_| {
-                            format!(
-                                "{about}, split by {name} into {n} subcases of {} each",
-                                counted(shards as u64, "shard")
-                            )
-                        })
-                    }
-                }
+                with_symmetry(
+                    dir,
+                    &about,
+                    &matrix,
+                    (&path, &text),
+                    split.as_deref(),
+                    shards,
+                    heuristic,
+                )
             }
         }
     };
@@ -559,4 +553,70 @@ fn shards_status(c: &Shards) -> (String, Vec<ShardRecord>) {
         }
     }
     (text, p.done)
+}
+
+/// Starts a campaign with declared symmetries (`source` names where their text came from),
+/// split by the places of item `split` when given.
+fn with_symmetry(
+    dir: &str,
+    about: &str,
+    matrix: &dlx_core::Matrix,
+    (path, text): (&str, &str),
+    split: Option<&str>,
+    shards: usize,
+    heuristic: Heuristic,
+) -> Result<String, CampaignError> {
+    let sym = Symmetry::parse(text, matrix)
+        .map_err(|e| CampaignError::Invalid(format!("{path}: {e}")))?;
+    let about = format!("{about}, {} symmetries", sym.order());
+    // The split checked before anything is written: a refused start leaves no symmetry.txt
+    // behind for the next start in that folder to take up.
+    let split = match split {
+        None => None,
+        Some(name) => {
+            let item = matrix.find_item(name).ok_or_else(|| {
+                CampaignError::Invalid(format!(
+                    "--split: `{}` is not an item",
+                    dlx_core::shown(name)
+                ))
+            })?;
+            split_item(matrix, item).map_err(|e| CampaignError::Invalid(e.to_string()))?;
+            let orbits = sym
+                .orbits(matrix, item)
+                .map_err(|e| CampaignError::Invalid(format!("{path}: {e}")))?;
+            Some((name, orbits))
+        }
+    };
+    // The symmetries first, the campaign (whose campaign.json, with their fingerprint, comes
+    // last) after.
+    Campaign::declare_symmetry(dir, text)?;
+    match split {
+        None => Shards::create(dir, &about, matrix, shards, heuristic, Vec::new(), true)
+            .map(|_| format!("{about} in {}", counted(shards as u64, "shard"))),
+        Some((name, orbits)) => {
+            let parts: Vec<NewSubcase> = (orbits.iter().enumerate())
+                .map(|(i, orbit)| NewSubcase {
+                    subcase: Subcase {
+                        name: format!("p{}", i + 1),
+                        about: format!(
+                            "option {} `{}` fixed, for {}",
+                            orbit[0] + 1,
+                            matrix.option_text_from(orbit[0], 0).join(" "),
+                            counted(orbit.len() as u64, "place")
+                        ),
+                        orbit: orbit.len() as u64,
+                    },
+                    matrix: matrix.clone(),
+                    fixed: vec![orbit[0]],
+                })
+                .collect();
+            let n = parts.len();
+            Split::create(dir, &about, parts, shards, heuristic, true).map(|_| {
+                format!(
+                    "{about}, split by {name} into {n} subcases of {} each",
+                    counted(shards as u64, "shard")
+                )
+            })
+        }
+    }
 }

@@ -1,0 +1,143 @@
+//! `--classes` end to end: distinct solutions of every polyform command, found under the
+//! symmetries each board has, equal to the classes that a count of every solution sorts
+//! them into; the JSON figures; campaigns started with `--classes`; and exit status 2 with
+//! one line when a count by classes cannot run.
+
+mod common;
+
+use common::{refused, stdout};
+use serde_json::Value;
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&stdout(args)).expect("JSON")
+}
+
+#[test]
+fn every_polyform_command_counts_classes() {
+    // (command, the classes the command's own `--count` tally gives, or the published count)
+    let cases: [(&[&str], u64, u64); 5] = [
+        (&["polyomino", "pentominoes-4x15"], 368, 4),
+        (&["polycube", "soma"], 240, 48),
+        (&["polycube", "tetracubes-2x2x8"], 112, 16),
+        (&["polyiamond", "--rhombus", "9x4"], 74, 2),
+        (&["polystick", "tetrasticks-welded-4x4"], 3, 8),
+    ];
+    for (command, classes, group) in cases {
+        let mut args = command.to_vec();
+        args.extend(["--classes", "--json", "-q"]);
+        let v = json(&args);
+        assert_eq!(v["classes"], classes, "{command:?}");
+        assert_eq!(v["group"], group, "{command:?}");
+        // The classes search fewer solutions than there are, and knows how many there are.
+        let mut count = command.to_vec();
+        count.extend(["--count", "--json", "-q"]);
+        let all = json(&count);
+        assert_eq!(v["solutions"], all["solutions"], "{command:?}");
+        let (few, many) = (
+            v["updates"].as_u64().unwrap(),
+            all["updates"].as_u64().unwrap(),
+        );
+        assert!(few < many, "{command:?}: {few} against {many}");
+    }
+}
+
+#[test]
+fn the_text_says_what_was_restricted() {
+    let out = stdout(&["polyomino", "pentominoes-8x8-hole", "--classes", "-q"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "65 classes under 8 symmetries (0 symmetric) (published: 65), 520 solutions"
+    );
+    assert_eq!(
+        lines[1],
+        "  `X` restricted to 4 of its 24 places, one of each orbit; 2 are fixed by a symmetry, \
+         split again"
+    );
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .starts_with("searched: 65 solutions, "),
+        "{out}"
+    );
+    // Welded tetrasticks: two classes are symmetric, found by comparing solutions with
+    // their images where no piece is left to split by.
+    let out = stdout(&["polystick", "tetrasticks-welded-4x4", "--classes", "-q"]);
+    assert!(
+        out.starts_with("3 classes under 8 symmetries (2 symmetric), 16 solutions\n"),
+        "{out}"
+    );
+    assert!(out.contains("compared with their images"), "{out}");
+}
+
+#[test]
+fn a_board_without_symmetry_has_one_class_a_solution() {
+    let (dir, board) = common::temp_file("classes", "board", "###\n#..\n");
+    let (_, pieces) = common::temp_file("classes", "pieces", "piece D ##\npiece E ##\n");
+    let v = json(&[
+        "polyomino",
+        "--board",
+        &board,
+        "--pieces",
+        &pieces,
+        "--classes",
+        "--json",
+    ]);
+    // The L-shaped board is mapped onto itself by no motion: each of its two tilings (D and
+    // E swapped) is a class of its own, and nothing is restricted.
+    let figures = |k: &str| v[k].as_u64();
+    assert_eq!(
+        (figures("group"), figures("classes"), figures("solutions")),
+        (Some(1), Some(2), Some(2))
+    );
+    assert_eq!(v["splits"], serde_json::json!([]));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn refused_combinations_say_so() {
+    refused(
+        &["polyomino", "pentominoes-3x20", "--classes", "--limit", "1"],
+        "--classes: the count runs over the whole search",
+    );
+    refused(
+        &["polycube", "soma", "--classes", "--shard", "1/2"],
+        "--classes: the count runs over the whole search",
+    );
+    refused(
+        &[
+            "campaign",
+            "start",
+            "no-such-dir-needed",
+            "--problem",
+            "queens-8",
+            "--classes",
+        ],
+        "is not a named polyform problem",
+    );
+}
+
+#[test]
+fn a_campaign_started_with_classes_counts_them() {
+    let dir = std::env::temp_dir().join(format!("dlx-classes-cli-{}-soma", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    stdout(&[
+        "campaign",
+        "start",
+        d,
+        "--problem",
+        "soma",
+        "--classes",
+        "--shards",
+        "2",
+    ]);
+    stdout(&["campaign", "run", d, "-q"]);
+    let merged = stdout(&["campaign", "merge", d]);
+    assert!(
+        merged.contains("classes: 240 among 273 solutions under 48 symmetries"),
+        "{merged}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
