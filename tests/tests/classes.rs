@@ -216,3 +216,15 @@ fn tetrastick_boards() {
     }
     insta::assert_snapshot!(text);
 }
+
+#[test]
+#[ignore = "1.9e9 updates, about 8 s in release"]
+fn flat_pentacubes_in_3x4x5() {
+    let p = dlx_polycube::problem("flat-pentacubes-3x4x5").expect("a named box");
+    let packing = p.puzzle().build().expect("builds");
+    let group = packing.symmetry_group().expect("found");
+    let (known, source) = p.published.expect("published");
+    let (text, found) = classes("flat-pentacubes-3x4x5", &packing.matrix, group, known);
+    assert_eq!(found.solutions, 31_520, "{source}");
+    println!("{text}");
+}

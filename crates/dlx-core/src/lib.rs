@@ -45,7 +45,8 @@
 //!   and Algorithm DLX, or [`Xcc`], Knuth's DLX2/DLX3 arena and Algorithms C and M;
 //! - [`Solve`] runs the search with every option (rule, limit, threads, shards, fixed
 //!   options, subtrees, interrupt, ...) and terminal (count, run, first, iter, estimate,
-//!   split, plan);
+//!   split, plan, and [`Solve::classes`], the solutions counted up to a problem's
+//!   [`symmetry::Symmetries`]);
 //! - every run returns [`Stats`] (solutions, updates, cleansings, nodes, the per-level
 //!   profile) and gives [`Solution`]s.
 //!
