@@ -59,6 +59,7 @@ pub mod estimate;
 pub mod file;
 pub mod format;
 pub mod mincover;
+pub mod pre;
 pub mod shard;
 pub mod step;
 pub mod stratified;
