@@ -423,6 +423,13 @@ impl Problem {
         Ok(MinCover::new(matrix, result, bound))
     }
 
+    /// The problem made smaller as Knuth's DLX-PRE makes it (`dlx pre`): a `Pre` with the
+    /// smaller problem, the original option of each of its options, and DLX-PRE's counts.
+    /// Multiplicities raise `DlxError`.
+    fn pre(&self, py: Python<'_>) -> PyResult<crate::pre::Pre> {
+        crate::pre::Pre::of(py, &self.matrix)
+    }
+
     /// The picture of a solution (a list of option numbers) that the command's `--print`
     /// draws: a board for the puzzles, the rows' item names otherwise.
     fn render(&self, solution: Vec<usize>) -> PyResult<String> {
