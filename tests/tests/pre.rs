@@ -43,6 +43,27 @@ fn paper_problems_give_dlx_pre_figures() {
 }
 
 #[test]
+fn rounds_limited_as_dlx_pre_t() {
+    // `dlx-pre v9 t2` and `t3` on y45-a (one and two rounds): "Removed 332 options and 26
+    // items, after 903918+4547257 mems, 2 rounds." with 199 items, 974 options, `from`
+    // numbers summing to 642567; "Removed 472 options and 34 items, after 903918+8044810
+    // mems, 3 rounds." with 191, 834, 542235. DLX-PRE's count of rounds is one more than
+    // the rounds run when its limit stops it.
+    let m = dlx_paper::problem("y45-a").unwrap().matrix;
+    for (rounds, figures, left) in [
+        (1, (332, 26), (199, 974, 642567)),
+        (2, (472, 34), (191, 834, 542235)),
+    ] {
+        let p = dlx_core::pre::pre_rounds(&m, rounds).unwrap();
+        assert_eq!((p.removed_options, p.removed_items), figures);
+        assert_eq!(p.rounds, rounds);
+        let from: usize = p.origin.iter().map(|o| o + 1).sum();
+        let got = (p.matrix.items().len(), p.matrix.options().len(), from);
+        assert_eq!(got, left, "{rounds} rounds");
+    }
+}
+
+#[test]
 fn reduced_paper_problems_have_the_same_solutions() {
     // Solutions as sorted original option numbers, before and after (no oracle needed).
     for name in ["queens-8", "tetrasticks-welded-4x4", "scott-x23"] {

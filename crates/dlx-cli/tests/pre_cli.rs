@@ -42,6 +42,24 @@ fn pre_prints_dlx_pre_output_and_counts() {
 }
 
 #[test]
+fn rounds_stop_early_as_dlx_pre_t_does() {
+    // `dlx-pre v9 t2` on DLX-PRE's first example prints " A B C E | G", " A G", " A",
+    // " B C", " B G", " C E" (from 2, 4, 3, 5, 1) and "Removed 1 option and 2 items, after
+    // 426+833 mems, 2 rounds." (one round run; it counts one more).
+    let text = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+    let out = dlx_input(&["pre", "--rounds", "1", "--no-origins"], text);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        " A B C E | G\n A G\n A\n B C\n B G\n C E\n"
+    );
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "Removed 1 option and 2 items, 1 round.\n"
+    );
+}
+
+#[test]
 fn pre_json_has_the_counts_and_origins() {
     // DLX-PRE's figures on matrix (3): "Removed 3 options and 4 items, after 428+920 mems,
     // 2 rounds.", its options left from 4, 5 and 1.

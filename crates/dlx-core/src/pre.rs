@@ -88,7 +88,8 @@ pub struct Pre {
     pub ignored_options: usize,
     /// Rounds, as DLX-PRE counts them: the last one is the round that changed nothing (or
     /// the round in which the problem was found infeasible; 0 if an item had no option from
-    /// the start).
+    /// the start; the limit of [`pre_rounds`] if it stopped the preprocessing, where DLX-PRE
+    /// says one more).
     pub rounds: usize,
     /// A primary item (original id) that no option can cover, if one was found: the problem
     /// has no solution, and the reduced problem is this item with no option.
@@ -151,6 +152,24 @@ impl Pre {
 /// Preprocesses a matrix as DLX-PRE does (see the module docs): the reduced problem, the
 /// mapping back and DLX-PRE's counts.
 pub fn pre(matrix: &Matrix) -> Result<Pre, PreError> {
+    pre_rounds(matrix, usize::MAX)
+}
+
+/// [`pre`] stopped after at most `rounds` rounds (DLX-PRE's option `t` with `rounds + 1`):
+/// the problem is then smaller but perhaps not as small as it can be made. When the limit
+/// stops it, [`Pre::rounds`] is `rounds`, where DLX-PRE's closing line says one more.
+///
+/// ```
+/// use dlx_core::{format, pre};
+///
+/// let m = format::parse("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+/// // `dlx-pre t2 v9`: "Removed 1 option and 2 items, after 426+833 mems, 2 rounds."
+/// let p = pre::pre_rounds(&m, 1).unwrap();
+/// assert_eq!((p.removed_options, p.removed_items, p.rounds), (1, 2, 1));
+/// assert_eq!(p.origin, [1, 3, 2, 4, 0]);
+/// # Ok::<(), dlx_core::FormatError>(())
+/// ```
+pub fn pre_rounds(matrix: &Matrix, rounds: usize) -> Result<Pre, PreError> {
     if let Some(id) = (0..matrix.items().len()).find(|&i| matrix.is_bounded(i)) {
         let item = matrix.item(id);
         return Err(PreError::Bounds {
@@ -159,7 +178,7 @@ pub fn pre(matrix: &Matrix) -> Result<Pre, PreError> {
         });
     }
     let mut state = State::new(matrix);
-    let outcome = state.reduce();
+    let outcome = state.reduce(rounds);
     Ok(state.finish(outcome))
 }
 
@@ -246,14 +265,15 @@ impl<'a> State<'a> {
         }
     }
 
-    /// Rounds of reductions until one changes nothing, or the problem is seen infeasible.
-    fn reduce(&mut self) -> Result<(), Infeasible> {
+    /// Rounds of reductions until one changes nothing (or `limit` rounds), or the problem is
+    /// seen infeasible.
+    fn reduce(&mut self, limit: usize) -> Result<(), Infeasible> {
         for i in 0..self.len.len() {
             if self.len[i] == 0 {
                 self.gone(i)?;
             }
         }
-        loop {
+        while self.rounds < limit {
             self.rounds += 1;
             self.changed = false;
             for list in &mut self.lists {
@@ -265,9 +285,10 @@ impl<'a> State<'a> {
                 }
             }
             if !self.changed {
-                return Ok(());
+                break;
             }
         }
+        Ok(())
     }
 
     /// An item left in no option: counted; a primary one ends the preprocessing.

@@ -1,7 +1,7 @@
 //! `dlx pre [FILE|-]`: the problem made smaller as Knuth's DLX-PRE makes it.
 
 use dlx_core::format;
-use dlx_core::pre::{Pre, pre};
+use dlx_core::pre::{Pre, pre_rounds};
 use serde_json::json;
 
 use crate::error::CliError;
@@ -12,6 +12,10 @@ use crate::output::{read_input, write_output};
 pub struct Args {
     /// The matrix in Knuth's format (exact cover, colours); standard input when absent or `-`.
     pub file: Option<String>,
+    /// Stop after at most N rounds (DLX-PRE's `t` with N+1; its closing line then says one
+    /// round more).
+    #[arg(long, value_name = "N")]
+    pub rounds: Option<usize>,
     /// Leave out the `| (from N)` comment after each option.
     #[arg(long)]
     pub no_origins: bool,
@@ -22,13 +26,17 @@ pub struct Args {
 }
 
 /// Reads a matrix and preprocesses it; bad input and multiplicities are errors.
-pub fn read_and_reduce(file: Option<&str>) -> Result<(dlx_core::Matrix, Pre), CliError> {
+pub fn read_and_reduce(
+    file: Option<&str>,
+    rounds: Option<usize>,
+) -> Result<(dlx_core::Matrix, Pre), CliError> {
     let (path, text) = read_input(file)?;
     let matrix = format::parse(&text).map_err(|source| CliError::Format {
         path: path.clone(),
         source,
     })?;
-    let reduced = pre(&matrix).map_err(|e| CliError::Pre(format!("{path}: {e}")))?;
+    let reduced = pre_rounds(&matrix, rounds.unwrap_or(usize::MAX))
+        .map_err(|e| CliError::Pre(format!("{path}: {e}")))?;
     Ok((matrix, reduced))
 }
 
@@ -55,7 +63,7 @@ pub fn summary(p: &Pre) -> String {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let (_, reduced) = read_and_reduce(args.file.as_deref())?;
+    let (_, reduced) = read_and_reduce(args.file.as_deref(), args.rounds)?;
     if args.json {
         let v = json!({
             "removed_options": reduced.removed_options,

@@ -34,7 +34,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
 /// `--pre`: the reduced problem searched, its solutions shown as the original's.
 fn run_reduced(args: Args) -> Result<(), CliError> {
-    let (matrix, reduced) = read_and_reduce(args.file.as_deref())?;
+    let (matrix, reduced) = read_and_reduce(args.file.as_deref(), None)?;
     if !args.search.quiet {
         note!("pre: {}", summary(&reduced));
     }
