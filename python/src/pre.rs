@@ -17,8 +17,9 @@ pub struct Pre {
 
 impl Pre {
     /// Preprocesses a matrix; multiplicities raise `DlxError` with the command's line.
-    pub fn of(py: Python<'_>, matrix: &dlx_core::Matrix) -> PyResult<Self> {
-        let reduced = dlx_core::pre::pre(matrix).map_err(raise::<DlxError>)?;
+    pub fn of(py: Python<'_>, matrix: &dlx_core::Matrix, rounds: Option<usize>) -> PyResult<Self> {
+        let reduced = dlx_core::pre::pre_rounds(matrix, rounds.unwrap_or(usize::MAX))
+            .map_err(raise::<DlxError>)?;
         let problem = Py::new(py, Problem::from_matrix(reduced.matrix.clone()))?;
         Ok(Pre { reduced, problem })
     }
@@ -74,7 +75,8 @@ impl Pre {
         self.reduced.ignored_options
     }
 
-    /// DLX-PRE's rounds, the last one changing nothing.
+    /// DLX-PRE's rounds, the last one changing nothing (or the limit `rounds`, if it stopped
+    /// the preprocessing).
     #[getter]
     fn rounds(&self) -> usize {
         self.reduced.rounds

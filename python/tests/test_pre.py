@@ -30,6 +30,16 @@ def test_taocp_49_gives_dlx_pre_output():
     assert sorted_solutions(solutions) == sorted_solutions(problem.solutions())
 
 
+def test_rounds_limit():
+    # dlx-pre v9 t2 on its first example: "Removed 1 option and 2 items, after 426+833 mems,
+    # 2 rounds." (one round run), options from 2, 4, 3, 5, 1.
+    problem = dl.Problem.parse("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")
+    pre = problem.pre(rounds=1)
+    assert (pre.removed_options, pre.removed_items, pre.rounds) == (1, 2, 1)
+    assert pre.origins == [1, 3, 2, 4, 0]
+    assert problem.pre().rounds == 3
+
+
 def test_infeasible_and_refused():
     # dlx-pre v9 prints "a" alone and "Removed 3 options and 5 items, after 211+63 mems,
     # 1 round."
