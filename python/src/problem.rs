@@ -423,6 +423,15 @@ impl Problem {
         Ok(MinCover::new(matrix, result, bound))
     }
 
+    /// The problem made smaller as Knuth's DLX-PRE makes it (`dlx pre`): a `Pre` with the
+    /// smaller problem, the original option of each of its options, and DLX-PRE's counts.
+    /// `rounds` stops it after that many rounds (`dlx pre --rounds`). Multiplicities raise
+    /// `DlxError`.
+    #[pyo3(signature = (rounds=None))]
+    fn pre(&self, py: Python<'_>, rounds: Option<usize>) -> PyResult<crate::pre::Pre> {
+        crate::pre::Pre::of(py, &self.matrix, rounds)
+    }
+
     /// The picture of a solution (a list of option numbers) that the command's `--print`
     /// draws: a board for the puzzles, the rows' item names otherwise.
     fn render(&self, solution: Vec<usize>) -> PyResult<String> {

@@ -77,6 +77,10 @@ pub enum CliError {
     /// `dlx estimate` was given bad flags (the message names the flag and the item).
     #[error("{0}")]
     Estimate(String),
+    /// A matrix that preprocessing (`dlx pre`, `--pre`) refuses: multiplicities (the message
+    /// names the file and the item).
+    #[error("{0}")]
+    Pre(String),
     /// A command that does not read colours or bounds was given a matrix with them.
     #[error(
         "{0}: the matrix has colours or bounds, which `dlx {1}` does not read (`dlx solve` does)"

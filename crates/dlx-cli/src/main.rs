@@ -48,6 +48,9 @@ struct Cli {
 enum Command {
     /// Solve an exact cover problem in Knuth's text format.
     Solve(cmd::solve::Args),
+    /// Make a problem smaller as Knuth's DLX-PRE does: the equivalent problem, in his format,
+    /// with each option's original number.
+    Pre(cmd::pre::Args),
     /// Knuth's Monte Carlo estimate of the search tree (nodes, updates, solutions) with its
     /// spread.
     Estimate(cmd::estimate::Args),
@@ -84,6 +87,7 @@ enum Command {
 fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Solve(args) => cmd::solve::run(args),
+        Command::Pre(args) => cmd::pre::run(args),
         Command::Paper(args) => cmd::paper::run(args),
         Command::Estimate(args) => cmd::estimate::run(args),
         Command::Merge(args) => cmd::merge::run(args),

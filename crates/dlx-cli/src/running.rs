@@ -53,6 +53,29 @@ pub fn search_and_report_with(
     render: &dyn Fn(&Solution) -> String,
     collect: Option<&(dyn Fn(&Solution) + Sync)>,
 ) -> Result<(), CliError> {
+    search_and_report_mapped(matrix, None, args, default, render, collect)
+}
+
+/// Maps a solution of the matrix searched to one of the matrix shown.
+pub type MapSolution<'a> = dyn Fn(&Solution) -> Solution + Sync + 'a;
+
+/// A search of a matrix whose solutions are shown as solutions of another one (`solve
+/// --pre`: the reduced problem is searched, the original one's options are printed):
+/// `mapped` gives that matrix and the map from one's solutions to the other's. `render`,
+/// `collect` and `--json` see the mapped solutions; the figures are the search's.
+pub fn search_and_report_mapped(
+    matrix: &Matrix,
+    mapped: Option<(&Matrix, &MapSolution<'_>)>,
+    args: &SearchArgs,
+    default: Heuristic,
+    render: &dyn Fn(&Solution) -> String,
+    collect: Option<&(dyn Fn(&Solution) + Sync)>,
+) -> Result<(), CliError> {
+    let shown = mapped.map_or(matrix, |(m, _)| m);
+    let map = |s: Solution| match mapped {
+        Some((_, f)) => f(&s),
+        None => s,
+    };
     let heuristic = args.heuristic.unwrap_or(default);
     let threads = args.threads.unwrap_or(0);
     // A limit without --threads keeps the sequential order of solutions (Knuth's); with
@@ -65,7 +88,7 @@ pub fn search_and_report_with(
     let mut listed = Vec::new();
     let mut emit = |sol: &Solution| -> io::Result<()> {
         if args.json {
-            listed.push(json!(sol.lines(matrix)));
+            listed.push(json!(sol.lines(shown)));
             Ok(())
         } else {
             listed.push(Value::Null);
@@ -89,11 +112,15 @@ pub fn search_and_report_with(
         let print = args.print;
         let mut found = Vec::new();
         let mut keep = |s: &Solution| {
+            if collect.is_none() && !print {
+                return;
+            }
+            let s = map(s.clone());
             if let Some(collect) = collect {
-                collect(s);
+                collect(&s);
             }
             if print {
-                found.push(s.clone());
+                found.push(s);
             }
         };
         // The fraction done is the share of subtrees searched to the end.
@@ -151,7 +178,7 @@ pub fn search_and_report_with(
             } else {
                 break;
             };
-            if let Some(sol) = sol {
+            if let Some(sol) = sol.map(map) {
                 if let Some(collect) = collect {
                     collect(&sol);
                 }

@@ -50,6 +50,11 @@
 //! - every run returns [`Stats`] (solutions, updates, cleansings, nodes, the per-level
 //!   profile) and gives [`Solution`]s.
 //!
+//! Before a search, [`pre::pre`] can make a problem smaller as Knuth's preprocessor DLX-PRE
+//! does, removing exactly the options and items it removes, with the way back from the
+//! smaller problem's solutions to the original's (exact cover and colours; multiplicities are
+//! refused, as DLX-PRE refuses them).
+//!
 //! Below the front door, [`step`] holds the engines' state machines, stepped one solution at
 //! a time, for callers who need what `Solve` does not offer (a search with propagation, the
 //! branching degrees).
@@ -61,6 +66,7 @@ pub mod estimate;
 pub mod file;
 pub mod format;
 pub mod mincover;
+pub mod pre;
 pub mod shard;
 pub mod step;
 pub mod stratified;

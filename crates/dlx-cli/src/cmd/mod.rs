@@ -10,6 +10,7 @@ pub mod polycube;
 pub mod polyiamond;
 pub mod polyomino;
 pub mod polystick;
+pub mod pre;
 pub mod queens;
 pub mod solve;
 pub mod squares;
