@@ -58,6 +58,7 @@
 pub mod estimate;
 pub mod file;
 pub mod format;
+pub mod mincost;
 pub mod mincover;
 pub mod shard;
 pub mod step;
@@ -91,6 +92,7 @@ pub use links::ActiveItems;
 pub use matrix::{
     Item, ItemId, ItemKind, Matrix, MatrixBuilder, MatrixError, Multiplicity, OptionId, shown,
 };
+pub use mincost::{CostedSolution, MinCostError, MinCostParams, MinCostResult};
 pub use mincover::{Bound, MinCover, MinCoverResult, MinCoverStats};
 pub use problem::Problem;
 pub use rule::{ChooseItem, Heuristic};

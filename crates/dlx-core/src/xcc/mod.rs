@@ -62,6 +62,9 @@ pub struct Xcc {
     fingerprint: u64,
     /// The arena as built: what a leaked or unwound search is repaired from.
     pristine: Derived<Arc<arena::Arena>>,
+    /// The matrix, when it has option costs: for [`Solve::min_cost`], which lays it out
+    /// in an arena of its own.
+    costed: Option<Arc<Matrix>>,
 }
 
 impl Xcc {
@@ -74,6 +77,7 @@ impl Xcc {
             arena,
             bounds: matrix.has_bounds(),
             fingerprint: fingerprint(matrix),
+            costed: matrix.has_costs().then(|| Arc::new(matrix.clone())),
         }
     }
 
@@ -145,6 +149,10 @@ fn fingerprint(matrix: &Matrix) -> u64 {
 impl crate::engine::Engine for Xcc {}
 
 impl Searcher for Xcc {
+    fn costed(&self) -> Option<&Matrix> {
+        self.costed.as_deref()
+    }
+
     fn fingerprint_with(&self, fixed: &[OptionId]) -> u64 {
         fixed
             .iter()

@@ -1,0 +1,205 @@
+//! Minimum-cost exact cover against Knuth's DLX5: the examples with costs, 8 queens with
+//! costs, and seeded random matrices with costs (plain and coloured), each with the figures
+//! DLX5 prints for it: `dlx5 kK < FILE` prints the solutions found, the updates,
+//! cleansings and nodes, and the K best costs (comment lines removed from the examples
+//! first, as DLX5 reads only 8-character names).
+
+use std::fmt::Write as _;
+
+use dlx_core::{Problem, format};
+
+/// (solutions found, updates, cleansings, nodes, the best costs) of `min_cost(k)`.
+type Figures = (u64, u64, u64, u64, Vec<u64>);
+
+fn figures(text: &str, k: usize) -> Figures {
+    let m = format::parse_with_costs(text).unwrap();
+    let r = Problem::new(&m).solve().min_cost(k).unwrap();
+    let s = r.stats;
+    let best = r.best.iter().map(|b| b.cost).collect();
+    (s.solutions, s.updates, s.cleansings, s.nodes, best)
+}
+
+fn example(name: &str) -> String {
+    let path = format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn the_examples_with_costs_give_dlx5s_figures() {
+    for (name, k, expected) in [
+        // `dlx5 k1` and `dlx5 k3`.
+        ("matrix3-costs.dlx", 1, (1, 28, 0, 6, vec![10])),
+        ("matrix3-costs.dlx", 3, (1, 29, 0, 6, vec![10])),
+        ("taocp-49-costs.dlx", 1, (1, 12, 2, 3, vec![7])),
+        ("taocp-49-costs.dlx", 3, (1, 19, 3, 4, vec![7])),
+        ("assignment.dlx", 1, (4, 131, 0, 22, vec![16])),
+        ("assignment.dlx", 3, (13, 264, 0, 55, vec![16, 18, 19])),
+    ] {
+        assert_eq!(figures(&example(name), k), expected, "{name}, k = {k}");
+    }
+}
+
+/// Eight queens, the square in rank r and file c costing (3r + 5c) mod 7.
+fn queens_with_costs() -> String {
+    let mut t = String::new();
+    let n = 8;
+    let names = |p: &str| {
+        (0..n)
+            .map(|i| format!("{p}{i}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let diagonals = |p: &str| {
+        (0..2 * n - 1)
+            .map(|i| format!("{p}{i}"))
+            .collect::<Vec<_>>()
+    };
+    let _ = writeln!(
+        t,
+        "{} {} | {} {}",
+        names("r"),
+        names("f"),
+        diagonals("a").join(" "),
+        diagonals("b").join(" ")
+    );
+    for r in 0..n {
+        for c in 0..n {
+            let cost = (3 * r + 5 * c) % 7;
+            let _ = writeln!(t, "r{r} f{c} a{} b{} |{cost}", r + c, n - 1 + r - c);
+        }
+    }
+    t
+}
+
+#[test]
+fn eight_queens_with_costs_give_dlx5s_figures() {
+    let text = queens_with_costs();
+    // `dlx5 k1` and `dlx5 k10`.
+    assert_eq!(figures(&text, 1), (2, 3911, 0, 197, vec![7]));
+    assert_eq!(
+        figures(&text, 10),
+        (
+            19,
+            10153,
+            0,
+            543,
+            vec![7, 14, 14, 14, 14, 14, 14, 14, 14, 14]
+        )
+    );
+}
+
+/// Marsaglia's xorshift, from a seed.
+struct Rng(u64);
+
+impl Rng {
+    /// A number below `n`.
+    fn below(&mut self, n: usize) -> usize {
+        let x = &mut self.0;
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        (*x % n as u64) as usize
+    }
+
+    /// `count` distinct names `prefix0`... below `of`, secondary ones coloured `A` or `B` 7
+    /// times in 10.
+    fn pick(&mut self, prefix: &str, of: usize, count: usize, items: &mut Vec<String>) {
+        let mut chosen: Vec<usize> = Vec::new();
+        while chosen.len() < count.min(of) {
+            let i = self.below(of);
+            if !chosen.contains(&i) {
+                chosen.push(i);
+            }
+        }
+        for i in chosen {
+            let colour = if prefix == "s" && self.below(10) < 7 {
+                [":A", ":B"][self.below(2)]
+            } else {
+                ""
+            };
+            items.push(format!("{prefix}{i}{colour}"));
+        }
+    }
+}
+
+/// A random matrix with costs from a seed: 4 to 11 primary items, up to 5 secondary ones,
+/// 20 to 79 options of 1 to 3 primary and up to 2 secondary items, each costing up to 1, 5
+/// or 50.
+fn random(seed: u64) -> String {
+    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let (primary, secondary) = (4 + rng.below(8), rng.below(6));
+    let dear = [1, 5, 50][rng.below(3)];
+    let mut t = String::new();
+    let names = |p: &str, n: usize| (0..n).map(|i| format!("{p}{i}")).collect::<Vec<_>>();
+    t.push_str(&names("p", primary).join(" "));
+    if secondary > 0 {
+        let _ = write!(t, " | {}", names("s", secondary).join(" "));
+    }
+    t.push('\n');
+    for _ in 0..20 + rng.below(60) {
+        let mut items = Vec::new();
+        let (p, s) = (1 + rng.below(3), rng.below(3));
+        rng.pick("p", primary, p, &mut items);
+        rng.pick("s", secondary, s, &mut items);
+        let _ = writeln!(t, "{} |{}", items.join(" "), rng.below(dear + 1));
+    }
+    t
+}
+
+#[test]
+fn seeded_random_matrices_give_dlx5s_figures() {
+    for &(seed, k, expected) in RANDOM {
+        let text = random(seed);
+        let (s, u, c, n, best) = figures(&text, k);
+        assert_eq!(
+            ((s, u, c, n), best.as_slice()),
+            expected,
+            "seed {seed}, k = {k}"
+        );
+    }
+}
+
+/// (solutions found, updates, cleansings, nodes) and the best costs.
+type Pinned = ((u64, u64, u64, u64), &'static [u64]);
+
+/// Per seed and k: (solutions found, updates, cleansings, nodes) and the best costs, as
+/// `dlx5 kK` prints them for `random(seed)`.
+#[rustfmt::skip]
+const RANDOM: &[(u64, usize, Pinned)] = &[
+    (1, 1, ((3, 76, 0, 14), &[2])),
+    (1, 4, ((4, 100, 0, 16), &[2, 3, 3, 4])),
+    (1, 10, ((4, 100, 0, 16), &[2, 3, 3, 4])),
+    (2, 1, ((1, 110, 9, 8), &[51])),
+    (2, 4, ((2, 175, 11, 15), &[51, 133])),
+    (2, 10, ((2, 175, 11, 15), &[51, 133])),
+    (3, 1, ((1, 51, 1, 7), &[109])),
+    (3, 4, ((5, 91, 10, 18), &[109, 119, 127, 129])),
+    (3, 10, ((6, 120, 12, 20), &[109, 119, 127, 129, 137, 138])),
+    (4, 1, ((2, 184, 15, 16), &[5])),
+    (4, 4, ((5, 376, 21, 34), &[5, 7, 9, 9])),
+    (4, 10, ((8, 439, 29, 41), &[5, 7, 9, 9, 9, 10, 11, 11])),
+    (5, 1, ((1, 33, 0, 4), &[0])),
+    (5, 4, ((6, 50, 0, 12), &[0, 0, 0, 0])),
+    (5, 10, ((15, 95, 0, 25), &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0])),
+    (6, 1, ((1, 212, 18, 20), &[67])),
+    (6, 4, ((8, 446, 40, 41), &[67, 68, 75, 85])),
+    (6, 10, ((19, 706, 70, 75), &[67, 68, 75, 85, 92, 96, 104, 115, 131, 132])),
+    (7, 1, ((1, 161, 4, 3), &[0])),
+    (7, 4, ((7, 263, 11, 13), &[0, 0, 0, 0])),
+    (7, 10, ((19, 443, 21, 33), &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0])),
+    (8, 1, ((1, 70, 0, 3), &[0])),
+    (8, 4, ((6, 73, 0, 9), &[0, 0, 0, 0])),
+    (8, 10, ((16, 95, 0, 22), &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0])),
+    (9, 1, ((1, 421, 30, 24), &[59])),
+    (9, 4, ((10, 475, 32, 36), &[59, 59, 61, 61])),
+    (9, 10, ((25, 617, 42, 61), &[59, 59, 61, 61, 62, 63, 63, 66, 68, 70])),
+    (10, 1, ((3, 251, 16, 16), &[0])),
+    (10, 4, ((10, 276, 20, 26), &[0, 0, 0, 0])),
+    (10, 10, ((24, 405, 47, 56), &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0])),
+    (11, 1, ((2, 85, 6, 13), &[145])),
+    (11, 4, ((5, 108, 10, 19), &[145, 148, 149, 155])),
+    (11, 10, ((10, 149, 15, 30), &[145, 148, 149, 155, 164, 177, 178, 181, 181, 185])),
+    (12, 1, ((1, 117, 7, 5), &[0])),
+    (12, 4, ((8, 264, 11, 27), &[0, 0, 0, 0])),
+    (12, 10, ((23, 428, 22, 56), &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0])),
+];
