@@ -1,0 +1,169 @@
+//! `dlx solve --min-cost`: the cheapest solutions of a matrix with option costs, searched and
+//! printed as Knuth's DLX5 does (each solution found, with its cost; then the best K).
+
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::sync::atomic::Ordering;
+
+use dlx_core::{CostedSolution, Matrix, MinCostParams, Problem, format};
+use serde_json::{Value, json};
+
+use crate::error::CliError;
+use crate::output::{figures, stats_json};
+
+/// What `--min-cost` takes from the flags of `dlx solve`.
+pub struct Flags {
+    /// How many of the cheapest solutions (`--best`).
+    pub best: usize,
+    /// Stop after this many solutions found (`--limit`).
+    pub limit: Option<u64>,
+    pub json: bool,
+    pub profile: bool,
+}
+
+/// A row of a solution: its items from the one branched on, then its cost when not 0.
+fn rows(matrix: &Matrix, s: &CostedSolution) -> Vec<String> {
+    s.solution
+        .rows
+        .iter()
+        .map(|r| {
+            let mut line = matrix.option_text_from(r.option, r.item).join(" ");
+            let cost = matrix.cost(r.option);
+            if cost > 0 {
+                line.push_str(&format!(" |{cost}"));
+            }
+            line
+        })
+        .collect()
+}
+
+fn costed_json(matrix: &Matrix, s: &CostedSolution) -> Value {
+    json!({"cost": s.cost, "rows": rows(matrix, s)})
+}
+
+/// Reads the matrix with its costs, searches it and prints what DLX5 prints.
+pub fn run(path: String, text: &str, flags: &Flags) -> Result<(), CliError> {
+    let matrix = format::parse_with_costs(text).map_err(|source| CliError::Format {
+        path: path.clone(),
+        source,
+    })?;
+    if !matrix.has_costs() {
+        return Err(CliError::MinCost(format!(
+            "{path}: no option has a cost (`|n` after its items): `--min-cost` needs costs"
+        )));
+    }
+    let mut problem = Problem::new(&matrix);
+    let flag = crate::interrupt::watch();
+    let mut solve = problem.solve().interrupt(&flag);
+    if let Some(n) = flags.limit {
+        solve = solve.limit(n);
+    }
+    let mut out = io::stdout().lock();
+    let mut found = Vec::new();
+    let mut failed = None;
+    let params = MinCostParams::best(flags.best);
+    let result = solve
+        .min_cost_with(params, |s| {
+            if flags.json {
+                found.push(costed_json(&matrix, s));
+                return ControlFlow::Continue(());
+            }
+            found.push(Value::Null);
+            let text = format!(
+                "solution {}, cost {}:\n{}\n",
+                found.len(),
+                s.cost,
+                rows(&matrix, s).join("\n")
+            );
+            match out.write_all(text.as_bytes()) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    failed = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        })
+        .map_err(|e| CliError::MinCost(format!("{path}: {e}")))?;
+    if let Some(e) = failed {
+        return Err(CliError::io("-", e));
+    }
+    let stats = &result.stats;
+    let interrupted = flag.load(Ordering::Relaxed) && !stats.complete;
+    let text = if flags.json {
+        let mut v = stats_json(stats, dlx_core::Heuristic::Mrv, None, true);
+        if let Some(o) = v.as_object_mut() {
+            o.remove("heuristic");
+        }
+        v["cost"] = json!(result.best.first().map(|s| s.cost));
+        v["best"] = result
+            .best
+            .iter()
+            .map(|s| costed_json(&matrix, s))
+            .collect();
+        v["found"] = Value::Array(found);
+        if interrupted {
+            v["interrupted"] = json!(true);
+        }
+        format!("{v}\n")
+    } else {
+        let mut s = String::new();
+        if !result.best.is_empty() {
+            s.push_str(&if flags.best == 1 {
+                "the cheapest:\n".to_string()
+            } else {
+                format!("the {} cheapest:\n", result.best.len())
+            });
+            for b in &result.best {
+                s.push_str(&format!(
+                    "cost {}:\n{}\n",
+                    b.cost,
+                    rows(&matrix, b).join("\n")
+                ));
+            }
+        }
+        s.push_str(&figures(stats, true));
+        if interrupted {
+            s.push_str(" so far (interrupted)");
+        } else if !stats.complete {
+            s.push_str(" (search stopped at the limit)");
+        }
+        s.push('\n');
+        s.push_str(&optimum_line(&result.best));
+        if flags.profile {
+            s.push_str(&stats.profile_table());
+        }
+        s
+    };
+    out.write_all(text.as_bytes())
+        .map_err(|e| CliError::io("-", e))?;
+    if interrupted {
+        return Err(CliError::Interrupted);
+    }
+    Ok(())
+}
+
+/// DLX5's closing line: the best cost, or the best costs with repetitions counted.
+fn optimum_line(best: &[CostedSolution]) -> String {
+    let mut groups: Vec<(u64, usize)> = Vec::new();
+    for b in best {
+        match groups.last_mut() {
+            Some((c, n)) if *c == b.cost => *n += 1,
+            _ => groups.push((b.cost, 1)),
+        }
+    }
+    let list: Vec<String> = groups
+        .iter()
+        .map(|&(c, n)| {
+            if n > 1 {
+                format!("{c} ({n} times)")
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    match best.len() {
+        0 => "no solution\n".to_string(),
+        1 => format!("optimum cost {}\n", list[0]),
+        _ => format!("optimum costs {}\n", list.join(", ")),
+    }
+}
