@@ -189,6 +189,14 @@ pub enum MatrixError {
         /// How many options exist.
         options: usize,
     },
+    /// Costs given for a number of options that is not the matrix's.
+    #[error("{costs} costs given for {options} options")]
+    CostCount {
+        /// The costs given.
+        costs: usize,
+        /// The options of the matrix.
+        options: usize,
+    },
     /// Option costs that add up to `u64::MAX` or more: the costs of all options together
     /// must stay below 2^64 - 1, so that no solution's cost can overflow.
     #[error("option {option}: the options' costs add up to 2^64 - 1 or more")]
@@ -310,6 +318,30 @@ impl Matrix {
     /// The cost of an option (0 when the matrix has no costs).
     pub fn cost(&self, option: OptionId) -> u64 {
         self.costs.get(option).copied().unwrap_or(0)
+    }
+
+    /// The same matrix with these option costs, one per option (see
+    /// [`MatrixBuilder::cost`]); refused when their number is not the options' or they add
+    /// up to `u64::MAX` or more.
+    pub fn with_costs(&self, costs: Vec<u64>) -> Result<Matrix, MatrixError> {
+        let options = self.options.len();
+        if costs.len() != options {
+            return Err(MatrixError::CostCount {
+                costs: costs.len(),
+                options,
+            });
+        }
+        let mut total = 0u64;
+        for (option, &c) in costs.iter().enumerate() {
+            total = total
+                .checked_add(c)
+                .filter(|&t| t < u64::MAX)
+                .ok_or(MatrixError::CostsTooLarge { option })?;
+        }
+        Ok(Matrix {
+            costs,
+            ..self.clone()
+        })
     }
 
     /// The same matrix with its option costs dropped, for a search that ignores them.

@@ -21,24 +21,8 @@ pub struct Flags {
     pub profile: bool,
 }
 
-/// A row of a solution: its items from the one branched on, then its cost when not 0.
-fn rows(matrix: &Matrix, s: &CostedSolution) -> Vec<String> {
-    s.solution
-        .rows
-        .iter()
-        .map(|r| {
-            let mut line = matrix.option_text_from(r.option, r.item).join(" ");
-            let cost = matrix.cost(r.option);
-            if cost > 0 {
-                line.push_str(&format!(" |{cost}"));
-            }
-            line
-        })
-        .collect()
-}
-
 fn costed_json(matrix: &Matrix, s: &CostedSolution) -> Value {
-    json!({"cost": s.cost, "rows": rows(matrix, s)})
+    json!({"cost": s.cost, "rows": s.lines(matrix)})
 }
 
 /// Reads the matrix with its costs, searches it and prints what DLX5 prints.
@@ -73,7 +57,7 @@ pub fn run(path: String, text: &str, flags: &Flags) -> Result<(), CliError> {
                 "solution {}, cost {}:\n{}\n",
                 found.len(),
                 s.cost,
-                rows(&matrix, s).join("\n")
+                s.lines(&matrix).join("\n")
             );
             match out.write_all(text.as_bytes()) {
                 Ok(()) => ControlFlow::Continue(()),
@@ -117,7 +101,7 @@ pub fn run(path: String, text: &str, flags: &Flags) -> Result<(), CliError> {
                 s.push_str(&format!(
                     "cost {}:\n{}\n",
                     b.cost,
-                    rows(&matrix, b).join("\n")
+                    b.lines(&matrix).join("\n")
                 ));
             }
         }

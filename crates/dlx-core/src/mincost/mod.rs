@@ -94,6 +94,20 @@ pub struct CostedSolution {
     pub solution: Solution,
 }
 
+impl CostedSolution {
+    /// The rows as `dlx solve --min-cost` prints them: [`Solution::lines`], each followed by
+    /// ` |n`, its option's cost, when that is not 0.
+    pub fn lines(&self, matrix: &Matrix) -> Vec<String> {
+        let rows = self.solution.rows.iter();
+        (self.solution.lines(matrix).into_iter().zip(rows))
+            .map(|(line, r)| match matrix.cost(r.option) {
+                0 => line,
+                cost => format!("{line} |{cost}"),
+            })
+            .collect()
+    }
+}
+
 /// What a minimum-cost search found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MinCostResult {
