@@ -14,6 +14,7 @@ mod counts;
 mod domains;
 mod errors;
 mod items;
+mod mincost;
 mod problem;
 mod solutions;
 mod sudoku;
@@ -69,6 +70,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<counts::Counts>()?;
     m.add_class::<counts::Estimate>()?;
     m.add_class::<counts::MinCover>()?;
+    m.add_class::<mincost::MinCost>()?;
     m.add_class::<solutions::Solutions>()?;
     m.add_function(wrap_pyfunction!(counts::merge, m)?)?;
     m.add_function(wrap_pyfunction!(domains::queens, m)?)?;
