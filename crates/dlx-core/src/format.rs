@@ -352,7 +352,8 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// Writes a matrix in Knuth's format, with an optional comment line on top.
+/// Writes a matrix in Knuth's format, with an optional comment line on top; a matrix with
+/// costs gets `|n` after every option ([`parse_with_costs`] reads it back).
 ///
 /// ```
 /// let m = dlx_core::format::parse("A B | x\nA x\nB\n")?;

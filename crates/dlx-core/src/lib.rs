@@ -1,6 +1,6 @@
-//! Donald Knuth's *Dancing Links*: Algorithm DLX for exact cover, and his Algorithms C and M
-//! for colours and multiplicities, with statistics counted exactly as his programs count
-//! them (dance.w, DLX2, DLX3).
+//! Donald Knuth's *Dancing Links*: Algorithm DLX for exact cover, his Algorithms C and M
+//! for colours and multiplicities, and his minimum-cost search, with statistics counted
+//! exactly as his programs count them (dance.w, DLX2, DLX3, DLX5).
 //!
 //! Every search runs through one door, [`Solve`]: make a [`Matrix`] (from Knuth's text
 //! format or a [`MatrixBuilder`]), lay it out as a [`Problem`] (or as the engine you want,
@@ -47,7 +47,10 @@
 //!   options, subtrees, interrupt, ...) and terminal (count, run, first, iter, estimate,
 //!   split, plan);
 //! - every run returns [`Stats`] (solutions, updates, cleansings, nodes, the per-level
-//!   profile) and gives [`Solution`]s.
+//!   profile) and gives [`Solution`]s;
+//! - options may carry costs (Knuth's DLX5, [`format::parse_with_costs`],
+//!   [`MatrixBuilder::cost`]): [`Solve::min_cost`] finds the cheapest solutions
+//!   ([`mincost`]), and the other terminals refuse such a matrix rather than ignore its costs.
 //!
 //! Below the front door, [`step`] holds the engines' state machines, stepped one solution at
 //! a time, for callers who need what `Solve` does not offer (a search with propagation, the
