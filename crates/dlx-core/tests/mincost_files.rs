@@ -6,7 +6,9 @@
 
 use std::fmt::Write as _;
 
-use dlx_core::{Problem, format};
+use std::ops::ControlFlow;
+
+use dlx_core::{MinCostParams, Problem, format};
 
 /// (solutions found, updates, cleansings, nodes, the best costs) of `min_cost(k)`.
 type Figures = (u64, u64, u64, u64, Vec<u64>);
@@ -119,6 +121,38 @@ impl Rng {
             };
             items.push(format!("{prefix}{i}{colour}"));
         }
+    }
+}
+
+#[test]
+fn dlx5s_lower_bounds_give_its_figures() {
+    let text = queens_with_costs();
+    let m = format::parse_with_costs(&text).unwrap();
+    // Every option has one `r` item and one `f` item: `dlx5 kK z2`, `dlx5 kK Zr z1` and
+    // `dlx5 kK Zrf` print these figures.
+    for (one_of_each, per_option, k, expected) in [
+        ("", 2, 1, (2, 3707, 0, 173)),
+        ("", 2, 4, (8, 8523, 0, 406)),
+        ("r", 1, 1, (2, 3707, 0, 173)),
+        ("r", 1, 4, (8, 8513, 0, 405)),
+        ("rf", 0, 1, (2, 3707, 0, 173)),
+        ("rf", 0, 4, (8, 8513, 0, 405)),
+    ] {
+        let params = MinCostParams {
+            best: k,
+            one_of_each: one_of_each.into(),
+            per_option,
+            ..MinCostParams::default()
+        };
+        let r = (Problem::new(&m).solve())
+            .min_cost_with(params, |_| ControlFlow::Continue(()))
+            .unwrap();
+        let s = &r.stats;
+        let figures = (s.solutions, s.updates, s.cleansings, s.nodes);
+        assert_eq!(figures, expected, "Z{one_of_each} z{per_option} k{k}");
+        // The same best costs as without the bound (`dlx5 k4`: 7, 14, 14, 14).
+        let best: Vec<u64> = r.best.iter().map(|b| b.cost).collect();
+        assert_eq!(best, [7, 14, 14, 14][..k]);
     }
 }
 

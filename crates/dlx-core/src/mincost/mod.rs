@@ -37,12 +37,18 @@
 //!   the item whose cheapest option costs most (it must be paid anyway), then to the
 //!   leftmost.
 //!
+//! - **Lower bounds** for problems of a known shape, when asked for
+//!   ([`MinCostParams::one_of_each`], [`MinCostParams::per_option`]): before choosing an
+//!   item, a node is ruled out if the cheapest options of the items left, added up as the
+//!   shape allows, already reach the cutoff.
+//!
 //! The figures ([`crate::Stats`]) count as DLX5 counts: `solutions` are the solutions found
 //! (each an improvement), `nodes` the nodes entered plus the solutions, `updates` and
 //! `cleansings` as in DLX2. Costs are the options' own (the tax added back). Bounds
 //! (multiplicities) are not part of DLX5 and are refused.
 
 mod arena;
+mod bound;
 mod search;
 #[cfg(test)]
 mod tests;
@@ -57,13 +63,22 @@ use crate::solution::Solution;
 use crate::stats::Stats;
 
 /// The settings of a minimum-cost search ([`crate::Solve::min_cost_with`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MinCostParams {
     /// How many of the cheapest solutions to find (DLX5's `k`, at least 1; default 1).
     pub best: usize,
     /// How far down an item's list the item choice counts options before taking the list's
     /// length instead (DLX5's `h`, at least 1; default 10).
     pub lookahead: usize,
+    /// The first characters of primary item names of which every option (with a primary
+    /// item) has exactly one (DLX5's `Z`; default none). With [`MinCostParams::per_option`]
+    /// it gives DLX5's lower bound: the items left of each such kind, and the others, must
+    /// each be paid for at their cheapest. Options of another shape are refused.
+    pub one_of_each: String,
+    /// How many primary items not starting with a character of
+    /// [`MinCostParams::one_of_each`] every option has (DLX5's `z`; 0, the default, for
+    /// no bound from them).
+    pub per_option: usize,
 }
 
 impl Default for MinCostParams {
@@ -71,6 +86,8 @@ impl Default for MinCostParams {
         MinCostParams {
             best: 1,
             lookahead: 10,
+            one_of_each: String::new(),
+            per_option: 0,
         }
     }
 }
@@ -135,6 +152,10 @@ pub enum MinCostError {
     /// `best` or `lookahead` is 0.
     #[error("{0} must be at least 1")]
     Zero(&'static str),
+    /// Options that do not have the shape [`MinCostParams::one_of_each`] and
+    /// [`MinCostParams::per_option`] give, or primary items that such options cannot cover.
+    #[error("the lower bound's shape: {0}")]
+    Shape(String),
     /// A setting of the [`crate::Solve`] that the minimum-cost search does not have.
     #[error("a minimum-cost search does not take {0}")]
     Unsupported(&'static str),
@@ -160,7 +181,9 @@ pub(crate) fn run(
     if params.lookahead == 0 {
         return Err(MinCostError::Zero("the lookahead"));
     }
-    let outcome = search::search(arena::Arena::new(matrix), params, limit, interrupt, found);
+    let arena = arena::Arena::new(matrix);
+    let shape = bound::Shape::new(matrix, params, &arena)?;
+    let outcome = search::search(arena, shape, params, limit, interrupt, found);
     Ok(MinCostResult {
         best: outcome.best,
         stats: outcome.stats,

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::arena::{Arena, INFINITE};
+use super::bound::Shape;
 use super::{CostedSolution, MinCostParams};
 use crate::solution::{ChosenRow, Solution};
 use crate::stats::{Level, Stats};
@@ -35,6 +36,7 @@ enum State {
 /// found, each cheaper than the `best`-th cheapest known when it was found.
 pub(super) fn search(
     mut a: Arena,
+    mut shape: Option<Shape>,
     params: &MinCostParams,
     limit: Option<u64>,
     interrupt: &AtomicBool,
@@ -74,6 +76,13 @@ pub(super) fn search(
                 if interrupt.load(Ordering::Relaxed) {
                     complete = false;
                     break;
+                }
+                if shape
+                    .as_mut()
+                    .is_some_and(|s| s.rules_out(&a, level, curcost, cutoff))
+                {
+                    state = State::Backdown;
+                    continue;
                 }
                 match choose(&a, cutoff - curcost, lookahead) {
                     Some(c) => best_itm = c,

@@ -168,8 +168,8 @@ fn what_the_search_does_not_take_is_refused() {
         MinCostError::Zero("the number of solutions")
     );
     let lookahead = MinCostParams {
-        best: 1,
         lookahead: 0,
+        ..MinCostParams::default()
     };
     let err = p
         .solve()
@@ -259,4 +259,105 @@ fn costs_are_written_back_and_read_again() {
     assert!(b.cost(o + 1, 1).is_err());
     b.cost(o, u64::MAX - 1).unwrap();
     assert!(b.cost(o, u64::MAX).is_err());
+}
+
+/// A random matrix whose options have one `a` item and `z` `p` items each, with costs.
+fn shaped(seed: u64, z: usize) -> Matrix {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    let n = 3 + next(3);
+    let mut b = MatrixBuilder::new();
+    for k in 0..n {
+        b.primary(format!("a{k}")).unwrap();
+    }
+    for k in 0..n * z {
+        b.primary(format!("p{k}")).unwrap();
+    }
+    for _ in 0..10 + next(30) {
+        let mut names = vec![format!("a{}", next(n))];
+        while names.len() < 1 + z {
+            let p = format!("p{}", next(n * z));
+            if !names.contains(&p) {
+                names.push(p);
+            }
+        }
+        let o = b.option(names).unwrap();
+        b.cost(o, next(30) as u64).unwrap();
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn the_lower_bounds_keep_the_cheapest_solutions() {
+    let mut pruned = 0;
+    for seed in 0..200 {
+        let z = 1 + seed as usize % 2;
+        let m = shaped(seed, z);
+        let costs = all_costs(&m);
+        for (one_of_each, per_option) in [("a", z), ("", z + 1), ("a", 0)] {
+            for k in [1, 3] {
+                let params = MinCostParams {
+                    best: k,
+                    one_of_each: one_of_each.into(),
+                    per_option,
+                    ..MinCostParams::default()
+                };
+                let r = Problem::new(&m)
+                    .solve()
+                    .min_cost_with(params, |_| ControlFlow::Continue(()))
+                    .unwrap();
+                let best: Vec<u64> = r.best.iter().map(|s| s.cost).collect();
+                assert_eq!(best, costs[..k.min(costs.len())], "seed {seed}");
+                let plain = Problem::new(&m).solve().min_cost(k).unwrap();
+                pruned += usize::from(r.stats.nodes < plain.stats.nodes);
+            }
+        }
+    }
+    assert!(
+        pruned >= 10,
+        "the bounds ruled out nodes in {pruned} searches only"
+    );
+}
+
+#[test]
+fn options_of_another_shape_are_refused() {
+    let m = format::parse_with_costs("a1 a2 p1 p2\na1 p1 |1\na2 p2 |2\na1 a2 |0\n").unwrap();
+    for (one_of_each, per_option, message) in [
+        (
+            "a",
+            1,
+            "option 2 has 2 primary items starting with `a`, not 1",
+        ),
+        ("", 3, "option 0 has 2 other primary items, not 3"),
+        ("aa", 0, "`a` is given twice"),
+    ] {
+        let params = MinCostParams {
+            one_of_each: one_of_each.into(),
+            per_option,
+            ..MinCostParams::default()
+        };
+        let err = Problem::new(&m)
+            .solve()
+            .min_cost_with(params, |_| ControlFlow::Continue(()))
+            .unwrap_err();
+        assert!(err.to_string().contains(message), "{err}");
+    }
+    // Options of two primary items cannot cover three.
+    let m = format::parse_with_costs("a b c\na b |1\nb c |2\n").unwrap();
+    let params = MinCostParams {
+        per_option: 2,
+        ..MinCostParams::default()
+    };
+    let err = (Problem::new(&m).solve())
+        .min_cost_with(params, |_| ControlFlow::Continue(()))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the lower bound's shape: 3 primary items cannot be split into options of 2 each"
+    );
 }
