@@ -13,8 +13,8 @@ use crate::output::{figures, stats_json};
 
 /// What `--min-cost` takes from the flags of `dlx solve`.
 pub struct Flags {
-    /// How many of the cheapest solutions (`--best`).
-    pub best: usize,
+    /// `--best`, `--lookahead`, `--one-of-each`, `--per-option`.
+    pub params: MinCostParams,
     /// Stop after this many solutions found (`--limit`).
     pub limit: Option<u64>,
     pub json: bool,
@@ -45,7 +45,7 @@ pub fn run(path: String, text: &str, flags: &Flags) -> Result<(), CliError> {
     let mut out = io::stdout().lock();
     let mut found = Vec::new();
     let mut failed = None;
-    let params = MinCostParams::best(flags.best);
+    let params = flags.params.clone();
     let result = solve
         .min_cost_with(params, |s| {
             if flags.json {
@@ -92,7 +92,7 @@ pub fn run(path: String, text: &str, flags: &Flags) -> Result<(), CliError> {
     } else {
         let mut s = String::new();
         if !result.best.is_empty() {
-            s.push_str(&if flags.best == 1 {
+            s.push_str(&if flags.params.best == 1 {
                 "the cheapest:\n".to_string()
             } else {
                 format!("the {} cheapest:\n", result.best.len())

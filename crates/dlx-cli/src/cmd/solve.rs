@@ -24,13 +24,32 @@ pub struct Args {
     #[arg(long, value_name = "K", requires = "min_cost",
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub best: Option<u64>,
+    /// With `--min-cost`: every option has exactly one primary item starting with each of
+    /// these characters (DLX5's `Z`), which gives DLX5's lower bound on the cost left.
+    #[arg(long, value_name = "CHARS", requires = "min_cost")]
+    pub one_of_each: Option<String>,
+    /// With `--min-cost`: every option has exactly N other primary items (DLX5's `z`), which
+    /// gives DLX5's lower bound on the cost left.
+    #[arg(long, value_name = "N", requires = "min_cost",
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub per_option: Option<u64>,
+    /// With `--min-cost`: how far down an item's list the item choice counts its options
+    /// (DLX5's `h`; default 10).
+    #[arg(long, value_name = "N", requires = "min_cost",
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub lookahead: Option<u64>,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let (path, text) = read_input(args.file.as_deref())?;
     if args.min_cost {
         let flags = crate::cmd::min_cost::Flags {
-            best: args.best.unwrap_or(1) as usize,
+            params: dlx_core::MinCostParams {
+                best: args.best.unwrap_or(1) as usize,
+                lookahead: args.lookahead.unwrap_or(10) as usize,
+                one_of_each: args.one_of_each.unwrap_or_default(),
+                per_option: args.per_option.unwrap_or(0) as usize,
+            },
             limit: args.search.limit,
             json: args.search.json,
             profile: args.search.profile,
