@@ -42,6 +42,9 @@ pub(super) struct Arena {
     pub total_tax: u64,
     pub updates: u64,
     pub cleansings: u64,
+    /// DLX5's mems: one per access to a 64-bit word of its data, counted where it counts
+    /// them.
+    pub mems: u64,
 }
 
 impl Arena {
@@ -149,7 +152,23 @@ impl Arena {
             total_tax,
             updates: 0,
             cleansings: 0,
+            mems: 0,
         }
+    }
+
+    /// Whether `rr` is an option of its list cheaper than `thresh` (a mem for its cost).
+    fn under(&mut self, rr: usize, thresh: u64) -> bool {
+        if rr < self.last_itm {
+            return false;
+        }
+        self.mems += 1;
+        self.nd[rr].cost < thresh
+    }
+
+    /// The node below `rr` (a mem).
+    fn down(&mut self, rr: usize) -> usize {
+        self.mems += 1;
+        self.nd[rr].down
     }
 
     /// Takes option `rr`'s other nodes out of their lists (all but cleansed ones), or puts
@@ -158,12 +177,15 @@ impl Arena {
         let mut nn = rr + 1;
         while nn != rr {
             let node = self.nd[nn];
+            self.mems += 1;
             if node.color >= 0 {
+                self.mems += 1;
                 if node.itm <= 0 {
                     nn = node.up;
                     continue;
                 }
                 let cc = node.itm as usize;
+                self.mems += 2;
                 if hide {
                     self.nd[node.up].down = node.down;
                     self.nd[node.down].up = node.up;
@@ -173,6 +195,7 @@ impl Arena {
                     self.nd[node.down].up = nn;
                 }
                 if cc < self.second {
+                    self.mems += 2;
                     self.len[cc] = if hide {
                         self.len[cc] - 1
                     } else {
@@ -191,23 +214,25 @@ impl Arena {
         self.next[l] = r;
         self.prev[r] = l;
         self.updates += 1;
-        let mut rr = self.nd[c].down;
-        while rr >= self.last_itm && self.nd[rr].cost < thresh {
+        self.mems += 3;
+        let mut rr = self.down(c);
+        while self.under(rr, thresh) {
             self.hide(rr, true);
-            rr = self.nd[rr].down;
+            rr = self.down(rr);
         }
     }
 
     /// Undoes [`Arena::cover`] with the same threshold (the options in the same order).
     pub fn uncover(&mut self, c: usize, thresh: u64) {
-        let mut rr = self.nd[c].down;
-        while rr >= self.last_itm && self.nd[rr].cost < thresh {
+        let mut rr = self.down(c);
+        while self.under(rr, thresh) {
             self.hide(rr, false);
-            rr = self.nd[rr].down;
+            rr = self.down(rr);
         }
         let (l, r) = (self.prev[c], self.next[c]);
         self.next[l] = c;
         self.prev[r] = c;
+        self.mems += 3;
     }
 
     /// Gives node `p`'s item its colour: options with another colour are hidden, those with
@@ -215,29 +240,35 @@ impl Arena {
     pub fn purify(&mut self, p: usize, thresh: u64) {
         let (cc, x) = (self.nd[p].itm as usize, self.nd[p].color);
         self.cleansings += 1;
-        let mut rr = self.nd[cc].down;
-        while rr >= self.last_itm && self.nd[rr].cost < thresh {
+        self.mems += 1;
+        let mut rr = self.down(cc);
+        while self.under(rr, thresh) {
+            self.mems += 1;
             if self.nd[rr].color != x {
                 self.hide(rr, true);
             } else if rr != p {
                 self.cleansings += 1;
+                self.mems += 1;
                 self.nd[rr].color = -1;
             }
-            rr = self.nd[rr].down;
+            rr = self.down(rr);
         }
     }
 
     /// Undoes [`Arena::purify`] with the same threshold.
     pub fn unpurify(&mut self, p: usize, thresh: u64) {
         let (cc, x) = (self.nd[p].itm as usize, self.nd[p].color);
-        let mut rr = self.nd[cc].down;
-        while rr >= self.last_itm && self.nd[rr].cost < thresh {
+        self.mems += 1;
+        let mut rr = self.down(cc);
+        while self.under(rr, thresh) {
+            self.mems += 1;
             if self.nd[rr].color < 0 {
+                self.mems += 1;
                 self.nd[rr].color = x;
             } else if rr != p {
                 self.hide(rr, false);
             }
-            rr = self.nd[rr].down;
+            rr = self.down(rr);
         }
     }
 
@@ -246,10 +277,14 @@ impl Arena {
     pub fn others(&mut self, node: usize, thresh: u64, undo: bool) {
         let step = |p: usize| if undo { p - 1 } else { p + 1 };
         let mut pp = step(node);
+        // DLX5 charges a mem for the threshold, kept in a register.
+        self.mems += 1;
         while pp != node {
             let n = self.nd[pp];
+            self.mems += 1;
             if n.itm <= 0 {
                 // A spacer: on to the option's other end.
+                self.mems += 1;
                 pp = if undo { n.down } else { n.up };
                 continue;
             }

@@ -100,7 +100,7 @@ impl Shape {
     /// Whether the node at `level` with net cost `curcost` so far can be ruled out: some item
     /// has no option left, or the least costs of covering the items left, added up as the
     /// shape allows, reach the cutoff.
-    pub fn rules_out(&mut self, a: &Arena, level: usize, curcost: u64, cutoff: u64) -> bool {
+    pub fn rules_out(&mut self, a: &mut Arena, level: usize, curcost: u64, cutoff: u64) -> bool {
         if cutoff == INFINITE {
             return false;
         }
@@ -118,19 +118,24 @@ impl Shape {
         };
         let mut acc = curcost;
         self.per_prefix.fill(curcost);
+        a.mems += self.per_prefix.len() as u64 + 1;
         let end = self.sorted.len() as i64;
         let mut t: i64 = 0;
         let mut k = a.next[0];
         while k != 0 {
             let p = a.nd[k].down;
+            a.mems += 1;
             if p < a.last_itm {
                 return true;
             }
             let cost = a.nd[p].cost;
+            a.mems += 2;
             if let Some(r) = self.prefix_of[k] {
+                a.mems += 1;
                 if self.per_prefix[r] + cost >= cutoff {
                     return true;
                 }
+                a.mems += 1;
                 self.per_prefix[r] += cost;
             } else if pp == 1 {
                 if acc + cost >= cutoff {
@@ -142,6 +147,7 @@ impl Shape {
                 let (mut p, mut old) = (t, 0u64);
                 while p > 0 {
                     let new = self.sorted[(end - p) as usize];
+                    a.mems += 1;
                     if cost <= new {
                         break;
                     }
@@ -152,6 +158,7 @@ impl Shape {
                         }
                     }
                     self.sorted[(end - p - 1) as usize] = new;
+                    a.mems += 1;
                     old = new;
                     p -= 1;
                 }
@@ -162,9 +169,11 @@ impl Shape {
                     }
                 }
                 self.sorted[(end - p - 1) as usize] = cost;
+                a.mems += 1;
                 t += 1;
             }
             k = a.next[k];
+            a.mems += 1;
         }
         false
     }

@@ -16,6 +16,7 @@ pub(super) struct Outcome {
     pub best: Vec<CostedSolution>,
     pub stats: Stats,
     pub total_tax: u64,
+    pub mems: u64,
 }
 
 /// The states of the search loop.
@@ -53,6 +54,11 @@ pub(super) fn search(
     // those the last found, on top), and those solutions by the order found.
     let mut heap: BinaryHeap<(u64, u64)> = BinaryHeap::new();
     let mut kept: HashMap<u64, Vec<ChosenRow>> = HashMap::new();
+    // Knuth's heap of the best net costs (the largest on top), for the cutoff and its mems:
+    // k slots, then a 0 that a full path down the heap may compare with.
+    let mut heap_costs = vec![INFINITE; k_best + 1];
+    heap_costs[k_best] = 0;
+    a.mems += k_best as u64;
     let mut cutoff = INFINITE;
     let (mut level, mut curcost, mut nextcost) = (0usize, 0u64, 0u64);
     let (mut best_itm, mut cur_node) = (0usize, 0usize);
@@ -79,12 +85,12 @@ pub(super) fn search(
                 }
                 if shape
                     .as_mut()
-                    .is_some_and(|s| s.rules_out(&a, level, curcost, cutoff))
+                    .is_some_and(|s| s.rules_out(&mut a, level, curcost, cutoff))
                 {
                     state = State::Backdown;
                     continue;
                 }
-                match choose(&a, cutoff - curcost, lookahead) {
+                match choose(&mut a, cutoff - curcost, lookahead) {
                     Some(c) => best_itm = c,
                     None => {
                         state = State::Backdown;
@@ -100,6 +106,7 @@ pub(super) fn search(
                 choice[level] = cur_node;
                 nextcost = curcost + a.nd[cur_node].cost;
                 thresh0[level] = cutoff - nextcost;
+                a.mems += 5;
                 let before = a.updates;
                 a.cover(best_itm, thresh0[level]);
                 let l = at(&mut levels, level);
@@ -112,6 +119,7 @@ pub(super) fn search(
                 a.others(cur_node, thresh[level], false);
                 let l = at(&mut levels, level);
                 levels[l].updates += a.updates - before;
+                a.mems += 1;
                 if a.next[0] == 0 {
                     // A solution, cheaper than the cutoff: it takes the place of the dearest
                     // of the best known.
@@ -135,9 +143,7 @@ pub(super) fn search(
                     {
                         kept.remove(&gone);
                     }
-                    if heap.len() == k_best {
-                        cutoff = heap.peek().map_or(INFINITE, |h| h.0);
-                    }
+                    cutoff = knuth_heap(&mut heap_costs, nextcost, &mut a.mems);
                     let stop = found(&solution).is_break() || limit.is_some_and(|n| count >= n);
                     if stop {
                         complete = false;
@@ -151,6 +157,7 @@ pub(super) fn search(
                 state = State::Forward;
             }
             State::Backup => {
+                a.mems += 1;
                 a.uncover(best_itm, thresh0[level]);
                 state = State::Backdown;
             }
@@ -159,6 +166,7 @@ pub(super) fn search(
                     break;
                 }
                 level -= 1;
+                a.mems += 3;
                 cur_node = choice[level];
                 best_itm = a.nd[cur_node].itm as usize;
                 curcost = partcost[level];
@@ -168,11 +176,13 @@ pub(super) fn search(
                 a.others(cur_node, thresh[level], true);
                 cur_node = a.nd[cur_node].down;
                 choice[level] = cur_node;
+                a.mems += 2;
                 if cur_node == best_itm {
                     state = State::Backup;
                     continue;
                 }
                 nextcost = curcost + a.nd[cur_node].cost;
+                a.mems += 1;
                 state = if nextcost >= cutoff {
                     State::Backup
                 } else {
@@ -197,29 +207,59 @@ pub(super) fn search(
         best,
         stats,
         total_tax: a.total_tax,
+        mems: a.mems,
     }
+}
+
+/// Puts a new solution's net cost in place of the dearest of the best known, in Knuth's
+/// heap (with his mems), and returns the new cutoff: the dearest of the best.
+fn knuth_heap(best: &mut [u64], cost: u64, mems: &mut u64) -> u64 {
+    let k = best.len() - 1;
+    let (mut h, mut hh) = (0, 2);
+    while hh <= k {
+        *mems += 2;
+        let child = if best[hh] > best[hh - 1] { hh } else { hh - 1 };
+        if cost >= best[child] {
+            break;
+        }
+        *mems += 1;
+        best[h] = best[child];
+        h = child;
+        hh = h + h + 2;
+    }
+    best[h] = cost;
+    *mems += 2;
+    best[0]
 }
 
 /// The item to branch on, or `None` when some item has no option cheaper than `budget`: the
 /// item with the fewest options under the budget (counted up to `lookahead`, past which its
 /// list's length stands in), ties to the one whose cheapest option costs most, then to the
 /// leftmost.
-fn choose(a: &Arena, budget: u64, lookahead: usize) -> Option<usize> {
+fn choose(a: &mut Arena, budget: u64, lookahead: usize) -> Option<usize> {
     let (mut t, mut best, mut best_min) = (usize::MAX, 0, 0u64);
     let mut k = a.next[0];
+    a.mems += 1;
     while k != 0 {
         let mut p = a.nd[k].down;
+        a.mems += 1;
         if p == k {
             return None;
         }
         let mincost = a.nd[p].cost;
+        a.mems += 1;
         if mincost >= budget {
             return None;
         }
         let mut s = 1;
         p = a.nd[p].down;
+        a.mems += 1;
         let more = loop {
-            if p < a.last_itm || a.nd[p].cost >= budget {
+            if p < a.last_itm {
+                break false;
+            }
+            a.mems += 1;
+            if a.nd[p].cost >= budget {
                 break false;
             }
             if s == t {
@@ -227,15 +267,18 @@ fn choose(a: &Arena, budget: u64, lookahead: usize) -> Option<usize> {
             }
             if s >= lookahead {
                 s = a.len[k];
+                a.mems += 1;
                 break false;
             }
             p = a.nd[p].down;
+            a.mems += 1;
             s += 1;
         };
         if !more && (s < t || (s == t && mincost > best_min)) {
             (t, best, best_min) = (s, k, mincost);
         }
         k = a.next[k];
+        a.mems += 1;
     }
     Some(best)
 }
