@@ -19,8 +19,8 @@ fn example(name: &str) -> String {
 
 #[test]
 fn min_cost_prints_each_solution_found_then_the_best() {
-    // `dlx5 k3 m1` on this file finds solutions of cost 1, 6, 4, 5 (4 solutions, 8 updates,
-    // 0 cleansings, 6 nodes) and prints the optimum costs 1, 4, 5.
+    // `dlx5 k3 m1` on this file finds solutions of cost 1, 6, 4, 5 (4 solutions, 340+251
+    // mems, 8 updates, 0 cleansings, 6 nodes) and prints the optimum costs 1, 4, 5.
     let file = "a b\na |3\nb |3\na b |5\na b |4\na b |1\n";
     let o = dlx(&["solve", "--min-cost", "--best", "3"], file);
     assert!(o.status.success(), "{}", text(&o.stderr));
@@ -31,15 +31,15 @@ fn min_cost_prints_each_solution_found_then_the_best() {
          solution 3, cost 4:\na b |4\n\
          solution 4, cost 5:\na b |5\n\
          the 3 cheapest:\ncost 1:\na b |1\ncost 4:\na b |4\ncost 5:\na b |5\n\
-         4 solutions, 8 updates, 0 cleansings, 6 nodes\n\
+         4 solutions, 8 updates, 0 cleansings, 6 nodes, 251 mems\n\
          optimum costs 1, 4, 5\n"
     );
 }
 
 #[test]
 fn min_cost_json_gives_the_cost_and_dlx5s_figures() {
-    // `dlx5 k3` on examples/assignment.dlx (comment lines removed): 13 solutions, 264 updates,
-    // 0 cleansings, 55 nodes; optimum costs 16, 18, 19.
+    // `dlx5 k3` on examples/assignment.dlx (comment lines removed): 13 solutions,
+    // 5416+6623 mems, 264 updates, 0 cleansings, 55 nodes; optimum costs 16, 18, 19.
     let o = dlx(
         &[
             "solve",
@@ -67,6 +67,7 @@ fn min_cost_json_gives_the_cost_and_dlx5s_figures() {
         ),
         (&13.into(), &264.into(), &0.into(), &55.into())
     );
+    assert_eq!(v["mems"], 6623);
     assert_eq!(v["found"].as_array().unwrap().len(), 13);
     assert_eq!(v["complete"], true);
     // Colours: `dlx5 k1` on examples/taocp-49-costs.dlx gives 1 solution, 12 updates,

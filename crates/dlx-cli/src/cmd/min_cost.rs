@@ -9,7 +9,7 @@ use dlx_core::{CostedSolution, Matrix, MinCostParams, Problem, format};
 use serde_json::{Value, json};
 
 use crate::error::CliError;
-use crate::output::{figures, stats_json};
+use crate::output::{counted, figures, stats_json};
 
 /// What `--min-cost` takes from the flags of `dlx solve`.
 pub struct Flags {
@@ -78,6 +78,7 @@ pub fn run(path: String, text: &str, flags: &Flags) -> Result<(), CliError> {
         if let Some(o) = v.as_object_mut() {
             o.remove("heuristic");
         }
+        v["mems"] = json!(result.mems);
         v["cost"] = json!(result.best.first().map(|s| s.cost));
         v["best"] = result
             .best
@@ -106,6 +107,7 @@ pub fn run(path: String, text: &str, flags: &Flags) -> Result<(), CliError> {
             }
         }
         s.push_str(&figures(stats, true));
+        s.push_str(&format!(", {}", counted(result.mems, "mem")));
         if interrupted {
             s.push_str(" so far (interrupted)");
         } else if !stats.complete {
