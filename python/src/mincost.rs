@@ -25,6 +25,9 @@ pub struct MinCost {
     /// The taxes DLX5 assessed, which every solution pays.
     #[pyo3(get)]
     total_tax: u64,
+    /// DLX5's mems of the search (the second figure of its `input+search mems`).
+    #[pyo3(get)]
+    mems: u64,
     stats: dlx_core::Stats,
     json: Value,
 }
@@ -48,6 +51,7 @@ impl MinCost {
             "levels": s.levels.iter().map(|l| json!({"nodes": l.nodes, "updates": l.updates})).collect::<Vec<_>>(),
             "complete": s.complete,
             "cleansings": s.cleansings,
+            "mems": result.mems,
             "cost": result.best.first().map(|b| b.cost),
             "best": result.best.iter().map(|b| costed_json(matrix, b)).collect::<Vec<_>>(),
             "found": found.iter().map(|b| costed_json(matrix, b)).collect::<Vec<_>>(),
@@ -57,6 +61,7 @@ impl MinCost {
             best: result.best.iter().map(pair).collect(),
             found: found.iter().map(pair).collect(),
             total_tax: result.total_tax,
+            mems: result.mems,
             stats: result.stats,
             json,
         }

@@ -449,11 +449,26 @@ impl Problem {
     /// The `best` cheapest solutions of a problem with option costs, found as Knuth's DLX5
     /// finds them and as `dlx solve --min-cost --best K` prints them (`MinCost`: the best
     /// cost, the best solutions and every solution found, each with its cost, and DLX5's
-    /// figures). `limit` stops after that many solutions found. Ctrl-C raises
-    /// KeyboardInterrupt within a fraction of a second.
-    #[pyo3(signature = (best=1, limit=None))]
-    fn min_cost(&self, py: Python<'_>, best: usize, limit: Option<u64>) -> PyResult<MinCost> {
+    /// figures). `limit` stops after that many solutions found. `one_of_each` and
+    /// `per_option` give DLX5's lower bound for options of that shape (`Z` and `z`),
+    /// `lookahead` its `h`. Ctrl-C raises KeyboardInterrupt within a fraction of a second.
+    #[pyo3(signature = (best=1, limit=None, *, one_of_each=String::new(), per_option=0, lookahead=10))]
+    fn min_cost(
+        &self,
+        py: Python<'_>,
+        best: usize,
+        limit: Option<u64>,
+        one_of_each: String,
+        per_option: usize,
+        lookahead: usize,
+    ) -> PyResult<MinCost> {
         check_limit(limit)?;
+        let params = MinCostParams {
+            best,
+            lookahead,
+            one_of_each,
+            per_option,
+        };
         let mut found = Vec::new();
         let result = self.searching(
             py,
@@ -463,7 +478,7 @@ impl Problem {
                 if let Some(l) = limit {
                     solve = solve.limit(l);
                 }
-                solve.min_cost_with(MinCostParams::best(best), |s| {
+                solve.min_cost_with(params, |s| {
                     found.push(s.clone());
                     ControlFlow::Continue(())
                 })

@@ -13,8 +13,8 @@ import dancing_links as dl
 
 from conftest import EXAMPLES
 
-# `dlx5 k3 m1` on this file finds solutions of cost 1, 6, 4, 5 (4 solutions, 8 updates,
-# 0 cleansings, 6 nodes) and prints the optimum costs 1, 4, 5.
+# `dlx5 k3 m1` on this file finds solutions of cost 1, 6, 4, 5 (4 solutions, 340+251 mems,
+# 8 updates, 0 cleansings, 6 nodes) and prints the optimum costs 1, 4, 5.
 SMALL = "a b\na |3\nb |3\na b |5\na b |4\na b |1\n"
 
 
@@ -28,6 +28,7 @@ def test_min_cost_finds_what_dlx5_finds():
     counts = result.counts
     assert (counts.solutions, counts.updates, counts.cleansings, counts.nodes) == (4, 8, 0, 6)
     assert counts.complete
+    assert result.mems == 251
     limited = problem.min_cost(best=3, limit=2)
     assert [c for c, _ in limited.found] == [1, 6] and not limited.counts.complete
 
@@ -96,3 +97,23 @@ def test_to_dict_is_what_the_command_prints(dlx):
     run = dlx("solve", "--min-cost", "--best", "3", "--json", str(path))
     assert run.returncode == 0, run.stderr
     assert result.to_dict() == json.loads(run.stdout)
+
+
+def test_dlx5s_lower_bound_on_queens():
+    # Eight queens, square (r, c) costing (3r + 5c) mod 7: `dlx5 k4 Zr z1` prints 8
+    # solutions, 8513 updates, 405 nodes (8523 and 406 with `z2`; 9003 and 467 without).
+    n = 8
+    options = [["r%d" % r, "f%d" % c, "a%d" % (r + c), "b%d" % (n - 1 + r - c)] for r in range(n) for c in range(n)]
+    primary = ["r%d" % i for i in range(n)] + ["f%d" % i for i in range(n)]
+    costs = [(3 * r + 5 * c) % 7 for r in range(n) for c in range(n)]
+    problem = dl.Problem(options, primary, costs=costs)
+    for kwargs, figures in [
+        ({"one_of_each": "r", "per_option": 1}, (8, 8513, 405)),
+        ({"per_option": 2}, (8, 8523, 406)),
+        ({}, (8, 9003, 467)),
+    ]:
+        result = problem.min_cost(best=4, **kwargs)
+        assert (result.counts.solutions, result.counts.updates, result.counts.nodes) == figures
+        assert [c for c, _ in result.best] == [7, 14, 14, 14]
+    with pytest.raises(dl.MatrixError, match="not 3"):
+        problem.min_cost(per_option=3)
