@@ -62,6 +62,10 @@ use crate::matrix::Matrix;
 use crate::solution::Solution;
 use crate::stats::Stats;
 
+/// The most cheapest solutions a search keeps ([`MinCostParams::best`]): it holds their costs
+/// and their options in memory.
+pub const MAX_BEST: usize = 1 << 24;
+
 /// The settings of a minimum-cost search ([`crate::Solve::min_cost_with`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MinCostParams {
@@ -156,6 +160,9 @@ pub enum MinCostError {
     /// `best` or `lookahead` is 0.
     #[error("{0} must be at least 1")]
     Zero(&'static str),
+    /// More cheapest solutions asked for than [`MAX_BEST`].
+    #[error("at most {MAX_BEST} cheapest solutions can be asked for, not {0}")]
+    TooMany(usize),
     /// Options that do not have the shape [`MinCostParams::one_of_each`] and
     /// [`MinCostParams::per_option`] give, or primary items that such options cannot cover.
     #[error("the lower bound's shape: {0}")]
@@ -181,6 +188,9 @@ pub(crate) fn run(
     }
     if params.best == 0 {
         return Err(MinCostError::Zero("the number of solutions"));
+    }
+    if params.best > MAX_BEST {
+        return Err(MinCostError::TooMany(params.best));
     }
     if params.lookahead == 0 {
         return Err(MinCostError::Zero("the lookahead"));

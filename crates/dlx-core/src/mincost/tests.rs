@@ -167,6 +167,8 @@ fn what_the_search_does_not_take_is_refused() {
         p.solve().min_cost(0).unwrap_err(),
         MinCostError::Zero("the number of solutions")
     );
+    let err = p.solve().min_cost(super::MAX_BEST + 1).unwrap_err();
+    assert_eq!(err, MinCostError::TooMany(super::MAX_BEST + 1));
     let lookahead = MinCostParams {
         lookahead: 0,
         ..MinCostParams::default()
