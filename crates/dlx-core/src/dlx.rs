@@ -90,6 +90,11 @@ impl Dlx {
         Solve::new(self)
     }
 
+    /// Whether the matrix has option costs: then [`Solve::min_cost`] is its only search.
+    pub fn has_costs(&self) -> bool {
+        self.costed.is_some()
+    }
+
     /// The arena, ready to be searched: if a search over it was leaked (`mem::forget`) or
     /// unwound by a panic before putting its links back, they are rebuilt first, so that the
     /// next search sees exactly what a fresh arena would.

@@ -363,3 +363,12 @@ fn options_of_another_shape_are_refused() {
         "the lower bound's shape: 3 primary items cannot be split into options of 2 each"
     );
 }
+
+#[test]
+#[should_panic(expected = "the matrix has option costs")]
+fn the_step_layer_refuses_costs_too() {
+    let m = format::parse_with_costs("a b | x\na x:R |1\nb\n").unwrap();
+    let mut xcc = Xcc::new(&m);
+    assert!(xcc.has_costs());
+    let _ = crate::step::XccSearch::new(&mut xcc);
+}

@@ -86,6 +86,11 @@ impl Xcc {
         Solve::new(self)
     }
 
+    /// Whether the matrix has option costs: then [`Solve::min_cost`] is its only search.
+    pub fn has_costs(&self) -> bool {
+        self.costed.is_some()
+    }
+
     /// Whether the searches count as DLX3 (the matrix has bounds) rather than DLX2.
     pub fn has_bounds(&self) -> bool {
         self.bounds
@@ -108,7 +113,7 @@ impl Xcc {
 
     /// The search `how` describes (the caller's rule and test are Algorithm DLX's only).
     fn searcher<'s>(&'s mut self, how: &How<'s>) -> XccSearch<'s> {
-        let mut search = XccSearch::new(self)
+        let mut search = XccSearch::of(self)
             .heuristic(how.heuristic)
             .interrupt(how.interrupt)
             .stop_on(how.stop)
@@ -160,7 +165,7 @@ impl Searcher for Xcc {
     }
 
     fn check_fixed(&mut self, fixed: &[OptionId]) -> Result<(), FixError> {
-        XccSearch::new(self).fix(fixed).map(drop)
+        XccSearch::of(self).fix(fixed).map(drop)
     }
 
     fn whole(&mut self, how: &How<'_>, visit: Option<&mut Visitor<'_>>) -> Stats {
@@ -220,7 +225,7 @@ impl Searcher for Xcc {
             seed,
             |rng, level_nodes| {
                 (!how.interrupted()).then(|| {
-                    XccSearch::new(self)
+                    XccSearch::of(self)
                         .heuristic(how.heuristic)
                         .fixed_checked(how.fixed)
                         .below(path.clone())
@@ -244,7 +249,7 @@ impl Searcher for Xcc {
         _: Owned<'s>,
     ) -> Result<Stepper<'s>, PathError> {
         let path = path.map(moves_of).transpose()?.unwrap_or(&[]).to_vec();
-        let mut search = XccSearch::new(self)
+        let mut search = XccSearch::of(self)
             .heuristic(how.heuristic)
             .interrupt(interrupt)
             .fixed_checked(how.fixed);
