@@ -8,7 +8,8 @@ Ctrl-C stops them within a fraction of a second.
   to ``from dancing_links import covers``);
 - ``Problem``: a matrix from options, from Knuth's text (``Problem.parse``, ``Problem.read``)
   or from a 0/1 array (``Problem.from_array``), with ``count``, ``solutions``, ``first``,
-  ``estimate``, ``min_cover``, and ``pre`` (Knuth's DLX-PRE: a smaller problem, a ``Pre``);
+  ``estimate``, ``min_cover``, ``pre`` (Knuth's DLX-PRE: a smaller problem, a ``Pre``), and
+  ``min_cost`` for options with costs (Knuth's DLX5);
   ``merge`` adds up the figures of shards;
 - puzzles: ``queens``, ``polyomino``, ``paper`` (the paper's named problems) and the module
   ``sudoku``.
@@ -25,6 +26,7 @@ from ._native import (
     Estimate,
     FormatError,
     MatrixError,
+    MinCost,
     MinCover,
     Pre,
     Problem,
@@ -46,6 +48,7 @@ __all__ = [
     "Estimate",
     "FormatError",
     "MatrixError",
+    "MinCost",
     "MinCover",
     "Pre",
     "Problem",

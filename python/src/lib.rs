@@ -15,6 +15,7 @@ mod domains;
 mod errors;
 mod items;
 mod pre;
+mod mincost;
 mod problem;
 mod solutions;
 mod sudoku;
@@ -71,6 +72,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<counts::Estimate>()?;
     m.add_class::<counts::MinCover>()?;
     m.add_class::<pre::Pre>()?;
+    m.add_class::<mincost::MinCost>()?;
     m.add_class::<solutions::Solutions>()?;
     m.add_function(wrap_pyfunction!(counts::merge, m)?)?;
     m.add_function(wrap_pyfunction!(domains::queens, m)?)?;

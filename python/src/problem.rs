@@ -7,12 +7,13 @@ use std::time::{Duration, Instant};
 
 use dlx_campaign::{RunKey, ShardRecord, matrix_hash};
 use dlx_core::mincover::Bound as CoverBound;
-use dlx_core::{ChosenRow, Heuristic, Matrix, Solution, format};
+use dlx_core::{ChosenRow, Heuristic, Matrix, MinCostParams, Solution, format};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::counts::{Counts, Estimate, MinCover};
 use crate::errors::{io_error, raise};
+use crate::mincost::MinCost;
 use crate::solutions::Solutions;
 use crate::watch::watched;
 use crate::{DlxError, FormatError, MatrixError, ShardError};
@@ -105,6 +106,16 @@ impl Problem {
         }
     }
 
+    /// Refuses a search that would ignore the options' costs.
+    fn no_costs(&self) -> PyResult<()> {
+        match self.matrix.has_costs() {
+            true => Err(raise::<MatrixError>(
+                "the options have costs, which this search would ignore: use min_cost",
+            )),
+            false => Ok(()),
+        }
+    }
+
     pub fn matrix(&self) -> &Arc<Matrix> {
         &self.matrix
     }
@@ -164,9 +175,11 @@ impl Problem {
     /// Items not declared are inferred as xcover infers them: with neither list, every item
     /// is primary except those given a colour; with one list, the others are of the other
     /// kind. `bounds` maps primary items to `(lower, upper)` (or one number): how many
-    /// chosen options must contain them (Knuth's multiplicities).
+    /// chosen options must contain them (Knuth's multiplicities). `costs`, one number per
+    /// option, makes it a problem for `min_cost` (Knuth's DLX5).
     #[new]
-    #[pyo3(signature = (options, primary=None, secondary=None, *, colored=true, bounds=None))]
+    #[pyo3(signature = (options, primary=None, secondary=None, *, colored=true, bounds=None, costs=None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         options: &Bound<'_, PyAny>,
@@ -174,9 +187,13 @@ impl Problem {
         secondary: Option<&Bound<'_, PyAny>>,
         colored: bool,
         bounds: Option<&Bound<'_, PyDict>>,
+        costs: Option<Vec<u64>>,
     ) -> PyResult<Self> {
-        let (matrix, keys) =
+        let (mut matrix, keys) =
             crate::items::from_options(py, options, primary, secondary, colored, bounds)?;
+        if let Some(costs) = costs {
+            matrix = matrix.with_costs(costs).map_err(raise::<MatrixError>)?;
+        }
         Ok(Problem {
             keys: Some(keys),
             ..Problem::from_matrix(matrix)
@@ -185,10 +202,11 @@ impl Problem {
 
     /// A problem in Knuth's text format (the `dlx solve` input): the items on the first
     /// line (primary, then `|` and secondary), one option per line, `x:c` for a colour,
-    /// `a:b|x` for bounds. Raises `FormatError` naming the line and column.
+    /// `a:b|x` for bounds, `|n` after an option for its cost (for `min_cost`). Raises
+    /// `FormatError` naming the line and column.
     #[staticmethod]
     fn parse(text: &str) -> PyResult<Self> {
-        let matrix = format::parse(text).map_err(raise::<FormatError>)?;
+        let matrix = format::parse_with_costs(text).map_err(raise::<FormatError>)?;
         Ok(Problem::from_matrix(matrix))
     }
 
@@ -206,8 +224,8 @@ impl Problem {
                 String::from_utf8_lossy(&good[start..]).chars().count() + 1
             ))
         })?;
-        let matrix =
-            format::parse(&text).map_err(|e| raise::<FormatError>(format!("{name}: {e}")))?;
+        let matrix = format::parse_with_costs(&text)
+            .map_err(|e| raise::<FormatError>(format!("{name}: {e}")))?;
         Ok(Problem::from_matrix(matrix))
     }
 
@@ -240,6 +258,7 @@ impl Problem {
         progress: Option<Py<PyAny>>,
         interval: f64,
     ) -> PyResult<Counts> {
+        self.no_costs()?;
         let h = self.rule(heuristic)?;
         check_limit(limit)?;
         check_threads(threads)?;
@@ -326,6 +345,7 @@ impl Problem {
         heuristic: Option<&str>,
         names: bool,
     ) -> PyResult<Solutions> {
+        self.no_costs()?;
         let h = self.rule(heuristic)?;
         check_limit(limit)?;
         // The search thread owns its engine: the iterator may outlive this call.
@@ -343,6 +363,7 @@ impl Problem {
     /// The first solution (Knuth's first, on one thread), or None.
     #[pyo3(signature = (heuristic=None))]
     fn first(&self, py: Python<'_>, heuristic: Option<&str>) -> PyResult<Option<Vec<usize>>> {
+        self.no_costs()?;
         let h = self.rule(heuristic)?;
         let first = self.searching(
             py,
@@ -365,6 +386,7 @@ impl Problem {
         shard: Option<(usize, usize)>,
         knuth: bool,
     ) -> PyResult<Estimate> {
+        self.no_costs()?;
         let h = self.rule(heuristic)?;
         if samples == 0 {
             return Err(raise::<DlxError>("samples: at least 1"));
@@ -402,6 +424,7 @@ impl Problem {
         limit: Option<u64>,
         bound: &str,
     ) -> PyResult<MinCover> {
+        self.no_costs()?;
         let bound: CoverBound = bound.parse().map_err(raise::<DlxError>)?;
         check_limit(limit)?;
         if !self.matrix.is_plain() {
@@ -430,6 +453,55 @@ impl Problem {
     #[pyo3(signature = (rounds=None))]
     fn pre(&self, py: Python<'_>, rounds: Option<usize>) -> PyResult<crate::pre::Pre> {
         crate::pre::Pre::of(py, &self.matrix, rounds)
+    }
+
+    /// The `best` cheapest solutions of a problem with option costs, found as Knuth's DLX5
+    /// finds them and as `dlx solve --min-cost --best K` prints them (`MinCost`: the best
+    /// cost, the best solutions and every solution found, each with its cost, and DLX5's
+    /// figures). `limit` stops after that many solutions found. `one_of_each` and
+    /// `per_option` give DLX5's lower bound for options of that shape (`Z` and `z`),
+    /// `lookahead` its `h`. Ctrl-C raises KeyboardInterrupt within a fraction of a second.
+    #[pyo3(signature = (best=1, limit=None, *, one_of_each=String::new(), per_option=0, lookahead=10))]
+    fn min_cost(
+        &self,
+        py: Python<'_>,
+        best: usize,
+        limit: Option<u64>,
+        one_of_each: String,
+        per_option: usize,
+        lookahead: usize,
+    ) -> PyResult<MinCost> {
+        check_limit(limit)?;
+        let params = MinCostParams {
+            best,
+            lookahead,
+            one_of_each,
+            per_option,
+        };
+        let mut found = Vec::new();
+        let result = self.searching(
+            py,
+            |_| Ok(()),
+            |engine, stop| {
+                let mut solve = engine.solve().interrupt(stop);
+                if let Some(l) = limit {
+                    solve = solve.limit(l);
+                }
+                solve.min_cost_with(params, |s| {
+                    found.push(s.clone());
+                    ControlFlow::Continue(())
+                })
+            },
+        )?;
+        let result = result.map_err(raise::<MatrixError>)?;
+        Ok(MinCost::new(&self.matrix, result, found))
+    }
+
+    /// Whether options have costs (`|n` in the text, `costs=` given): then `min_cost` is the
+    /// only search, and the others raise `MatrixError` rather than ignore them.
+    #[getter]
+    fn has_costs(&self) -> bool {
+        self.matrix.has_costs()
     }
 
     /// The picture of a solution (a list of option numbers) that the command's `--print`

@@ -37,6 +37,12 @@ def test_paper_problems_match_the_command(dlx, name):
 def test_example_files_match_the_command(dlx, name):
     path = EXAMPLES / name
     problem = dl.Problem.read(path)
+    if problem.has_costs:
+        # Options with costs: the cheapest solutions, as `dlx solve --min-cost` finds them.
+        for best in (1, 3):
+            ours = problem.min_cost(best=best).to_dict()
+            assert ours == cli_json(dlx, "solve", str(path), "--min-cost", "--best", str(best))
+        return
     for rule in ("mrv", "leftmost"):
         ours = problem.count(threads=1, heuristic=rule).to_dict()
         assert ours == cli_json(dlx, "solve", str(path), "--heuristic", rule, "--threads", "1")
@@ -90,7 +96,8 @@ def test_examples_give_the_figures_their_comments_state():
     # Each example file states Knuth's figures in its first comment lines.
     for name in EXAMPLE_FILES:
         text = (EXAMPLES / name).read_text()
-        counts = dl.Problem.parse(text).count()
+        problem = dl.Problem.parse(text)
+        counts = problem.min_cost().counts if problem.has_costs else problem.count()
         stated = " ".join(line for line in text.splitlines() if line.startswith("|"))
         assert f"{counts.updates} updates" in stated, name
         assert f"{counts.nodes} nodes" in stated, name

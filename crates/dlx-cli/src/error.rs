@@ -40,6 +40,10 @@ pub enum CliError {
     /// A matrix could not be built.
     #[error(transparent)]
     Matrix(#[from] dlx_core::MatrixError),
+    /// A minimum-cost search could not run (`dlx solve --min-cost`; the message names the
+    /// file).
+    #[error("{0}")]
+    MinCost(String),
     /// A polyomino board, piece list or picture request is invalid (the message names the
     /// file and line).
     #[error("{0}")]

@@ -68,6 +68,9 @@ pub enum ClassesError {
     /// A shard, a subtree or a limit: classes are counted over the whole tree.
     #[error("classes are counted over the whole search: no shard, subtree or limit")]
     NotWhole,
+    /// The matrix has option costs, which a count ignores ([`Solve::min_cost`] reads them).
+    #[error("the matrix has option costs, which a count by classes would ignore")]
+    Costs,
     /// The group was made for a matrix of another size.
     #[error("the symmetries were found for another matrix ({group} options; this one has fewer)")]
     OtherMatrix {
@@ -103,6 +106,9 @@ impl<E: Engine> Solve<'_, E> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn classes(mut self, group: &Symmetries) -> Result<Classes, ClassesError> {
+        if self.has_costs() {
+            return Err(ClassesError::Costs);
+        }
         let (fixed, whole) = self.whole_fixed();
         if !whole {
             return Err(ClassesError::NotWhole);

@@ -23,6 +23,9 @@ use crate::stats::Stats;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dlx {
     links: Links,
+    /// The matrix, when it has option costs: for [`Solve::min_cost`] (every other search
+    /// refuses it).
+    costed: Option<std::sync::Arc<Matrix>>,
 }
 
 /// Why an option cannot be fixed ([`Solve::fix`]) or a path searched ([`Solve::below`]).
@@ -76,12 +79,20 @@ impl Dlx {
     pub fn new(matrix: &Matrix) -> Self {
         Dlx {
             links: Links::new(matrix),
+            costed: matrix
+                .has_costs()
+                .then(|| std::sync::Arc::new(matrix.clone())),
         }
     }
 
     /// A search of this arena, to be configured and run: see [`Solve`].
     pub fn solve(&mut self) -> Solve<'_, Dlx> {
         Solve::new(self)
+    }
+
+    /// Whether the matrix has option costs: then [`Solve::min_cost`] is its only search.
+    pub fn has_costs(&self) -> bool {
+        self.costed.is_some()
     }
 
     /// The arena, ready to be searched: if a search over it was leaked (`mem::forget`) or
@@ -133,6 +144,10 @@ impl Dlx {
 impl crate::engine::Engine for Dlx {}
 
 impl Searcher for Dlx {
+    fn costed(&self) -> Option<&Matrix> {
+        self.costed.as_deref()
+    }
+
     fn fingerprint_with(&self, fixed: &[OptionId]) -> u64 {
         Dlx::fingerprint_with(self, fixed)
     }

@@ -286,6 +286,12 @@ pub(crate) mod sealed {
         /// The fingerprint of the problem with `fixed` chosen first.
         fn fingerprint_with(&self, fixed: &[OptionId]) -> u64;
 
+        /// The matrix, when it has option costs (a minimum-cost search reads them, every
+        /// other search refuses them).
+        fn costed(&self) -> Option<&crate::matrix::Matrix> {
+            None
+        }
+
         /// Whether `fixed` can be chosen together.
         fn check_fixed(&mut self, fixed: &[OptionId]) -> Result<(), FixError>;
 

@@ -29,6 +29,11 @@
 //! C Y:1
 //! ```
 //!
+//! - **costs** (DLX5): after any item of an option, `|n` (a decimal number) adds `n` to the
+//!   option's cost; `A B |3 C |4` costs 7. Costs are read only by [`parse_with_costs`], for a
+//!   minimum-cost search ([`crate::Solve::min_cost`]): [`parse`] refuses them, naming the
+//!   line, so that no search ignores them unawares.
+//!
 //! Options that name no primary item are kept in the [`Matrix`] but never chosen: Knuth's
 //! programs drop them, and [`crate::Xcc`] leaves them out of its arena, as they do.
 
@@ -98,6 +103,16 @@ pub enum FormatErrorKind {
     /// An empty colour (`x:`).
     #[error("item `{}` has an empty colour", shown(.0))]
     EmptyColour(String),
+    /// An option cost `|n` read by [`parse`], which does not read costs: a search that is
+    /// not a minimum-cost one would ignore them ([`parse_with_costs`] reads them).
+    #[error("option cost `{}`: costs need a minimum-cost search", shown(.0))]
+    Cost(String),
+    /// An option cost that is not a decimal number, or too large.
+    #[error("option cost `{}`: {why}", shown(.0), why = .1)]
+    BadCost(String, &'static str),
+    /// A cost before the option's first item: a line starting with `|` is a comment.
+    #[error("option cost `{}` before the option's first item", shown(.0))]
+    CostFirst(String),
 }
 
 /// Parses a matrix in Knuth's format.
@@ -109,6 +124,25 @@ pub enum FormatErrorKind {
 /// # Ok::<(), dlx_core::FormatError>(())
 /// ```
 pub fn parse(text: &str) -> Result<Matrix, FormatError> {
+    read(text, false)
+}
+
+/// Parses a matrix in Knuth's format with option costs `|n` (his DLX5's extension), for
+/// [`crate::Solve::min_cost`]. The matrix has costs ([`Matrix::has_costs`]) when some option
+/// has one, even `|0`; several on one option add up.
+///
+/// ```
+/// let m = dlx_core::format::parse_with_costs("a b\na |2 b |3\na\nb |1\n")?;
+/// assert_eq!((m.cost(0), m.cost(1), m.cost(2)), (5, 0, 1));
+/// assert_eq!(dlx_core::format::write(&m, None), "a b\na b |5\na |0\nb |1\n");
+/// # Ok::<(), dlx_core::FormatError>(())
+/// ```
+pub fn parse_with_costs(text: &str) -> Result<Matrix, FormatError> {
+    read(text, true)
+}
+
+/// The reader of [`parse`] and [`parse_with_costs`].
+fn read(text: &str, costs: bool) -> Result<Matrix, FormatError> {
     let mut b = MatrixBuilder::new();
     let mut header_line = None;
     let mut last_line = 0;
@@ -183,9 +217,28 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
                 let mut ids = Vec::new();
                 let mut colours = Vec::new();
                 let option = b.option_count() + 1;
+                let mut cost: Option<u64> = None;
                 for (column, token) in tokens(line) {
                     if token == "|" {
                         return Err(err(column, FormatErrorKind::BarInOption));
+                    }
+                    if let Some(digits) = token.strip_prefix('|') {
+                        if !costs {
+                            return Err(err(column, FormatErrorKind::Cost(token.into())));
+                        }
+                        if ids.is_empty() {
+                            return Err(err(column, FormatErrorKind::CostFirst(token.into())));
+                        }
+                        let bad = |why| err(column, FormatErrorKind::BadCost(token.into(), why));
+                        if !digits.bytes().all(|c| c.is_ascii_digit()) {
+                            return Err(bad("not a decimal number"));
+                        }
+                        let n: u64 = digits.parse().map_err(|_| bad("past 2^64 - 1"))?;
+                        let sum = cost.unwrap_or(0).checked_add(n);
+                        cost = Some(
+                            sum.ok_or_else(|| bad("the option's costs add up past 2^64 - 1"))?,
+                        );
+                        continue;
                     }
                     // A declared name is that item, even if it contains `:`.
                     let (name, colour) = match (b.id(token), token.rsplit_once(':')) {
@@ -226,9 +279,17 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
                 }
                 // Non-empty after trimming, all names known and distinct: only the size
                 // limit can refuse it.
-                b.option_ids(ids)
+                let id = b
+                    .option_ids(ids)
                     .map_err(|e| err(1, FormatErrorKind::TooLarge(e.to_string())))?;
                 b.colour_last(&colours);
+                if let Some(cost) = cost {
+                    // The option exists: only the total can be refused.
+                    b.cost(id, cost).map_err(|_| {
+                        let why = "the costs of all options add up to 2^64 - 1 or more";
+                        err(1, FormatErrorKind::BadCost(format!("|{cost}"), why))
+                    })?;
+                }
             }
         }
     }
@@ -291,7 +352,8 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// Writes a matrix in Knuth's format, with an optional comment line on top.
+/// Writes a matrix in Knuth's format, with an optional comment line on top; a matrix with
+/// costs gets `|n` after every option ([`parse_with_costs`] reads it back).
 ///
 /// ```
 /// let m = dlx_core::format::parse("A B | x\nA x\nB\n")?;
@@ -328,7 +390,10 @@ pub fn write(matrix: &Matrix, comment: Option<&str>) -> String {
     out.push_str(&header.join(" "));
     out.push('\n');
     for (o, option) in matrix.options().iter().enumerate() {
-        let line: Vec<String> = (0..option.len()).map(|k| matrix.entry_text(o, k)).collect();
+        let mut line: Vec<String> = (0..option.len()).map(|k| matrix.entry_text(o, k)).collect();
+        if matrix.has_costs() {
+            line.push(format!("|{}", matrix.cost(o)));
+        }
         out.push_str(&line.join(" "));
         out.push('\n');
     }

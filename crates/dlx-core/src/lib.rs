@@ -1,6 +1,6 @@
-//! Donald Knuth's *Dancing Links*: Algorithm DLX for exact cover, and his Algorithms C and M
-//! for colours and multiplicities, with statistics counted exactly as his programs count
-//! them (dance.w, DLX2, DLX3).
+//! Donald Knuth's *Dancing Links*: Algorithm DLX for exact cover, his Algorithms C and M
+//! for colours and multiplicities, and his minimum-cost search, with statistics counted
+//! exactly as his programs count them (dance.w, DLX2, DLX3, DLX5).
 //!
 //! Every search runs through one door, [`Solve`]: make a [`Matrix`] (from Knuth's text
 //! format or a [`MatrixBuilder`]), lay it out as a [`Problem`] (or as the engine you want,
@@ -48,7 +48,10 @@
 //!   split, plan, and [`Solve::classes`], the solutions counted up to a problem's
 //!   [`symmetry::Symmetries`]);
 //! - every run returns [`Stats`] (solutions, updates, cleansings, nodes, the per-level
-//!   profile) and gives [`Solution`]s.
+//!   profile) and gives [`Solution`]s;
+//! - options may carry costs (Knuth's DLX5, [`format::parse_with_costs`],
+//!   [`MatrixBuilder::cost`]): [`Solve::min_cost`] finds the cheapest solutions
+//!   ([`mincost`]), and the other terminals refuse such a matrix rather than ignore its costs.
 //!
 //! Before a search, [`pre::pre`] can make a problem smaller as Knuth's preprocessor DLX-PRE
 //! does, removing exactly the options and items it removes, with the way back from the
@@ -65,6 +68,7 @@ pub mod classes;
 pub mod estimate;
 pub mod file;
 pub mod format;
+pub mod mincost;
 pub mod mincover;
 pub mod pre;
 pub mod shard;
@@ -100,6 +104,7 @@ pub use links::ActiveItems;
 pub use matrix::{
     Item, ItemId, ItemKind, Matrix, MatrixBuilder, MatrixError, Multiplicity, OptionId, shown,
 };
+pub use mincost::{CostedSolution, MinCostError, MinCostParams, MinCostResult};
 pub use mincover::{Bound, MinCover, MinCoverResult, MinCoverStats};
 pub use problem::Problem;
 pub use rule::{ChooseItem, Heuristic};

@@ -181,6 +181,29 @@ pub enum MatrixError {
         /// What is wrong with it.
         why: &'static str,
     },
+    /// A cost given to an option that does not exist.
+    #[error("option {option}: no such option to give a cost (there are {options} options)")]
+    NoSuchOption {
+        /// The option's index.
+        option: OptionId,
+        /// How many options exist.
+        options: usize,
+    },
+    /// Costs given for a number of options that is not the matrix's.
+    #[error("{costs} costs given for {options} options")]
+    CostCount {
+        /// The costs given.
+        costs: usize,
+        /// The options of the matrix.
+        options: usize,
+    },
+    /// Option costs that add up to `u64::MAX` or more: the costs of all options together
+    /// must stay below 2^64 - 1, so that no solution's cost can overflow.
+    #[error("option {option}: the options' costs add up to 2^64 - 1 or more")]
+    CostsTooLarge {
+        /// The option whose cost passed the limit.
+        option: OptionId,
+    },
     /// The matrix is too large for the 32-bit link arena.
     #[error("the matrix has {nodes} nodes, more than the link arena's limit of {limit}")]
     TooLarge {
@@ -203,6 +226,8 @@ pub struct Matrix {
     /// Per item, whether it was declared with bounds (even `[1, 1]`, as `1|x`): a matrix
     /// with any is one for Algorithm M and DLX3's counting.
     bounded: Vec<bool>,
+    /// Per option, its cost (Knuth's DLX5), or empty when no option was given one.
+    costs: Vec<u64>,
 }
 
 /// The colours of a matrix's options: most matrices have none, and then this is empty.
@@ -280,6 +305,51 @@ impl Matrix {
             .iter()
             .filter(|o| !o.iter().any(|&i| self.items[i].kind == ItemKind::Primary))
             .count()
+    }
+
+    /// Whether options carry costs (Knuth's DLX5: `|n` after an option in his format, or
+    /// [`MatrixBuilder::cost`]), even if every cost is 0. Only a minimum-cost search
+    /// ([`crate::Solve::min_cost`]) reads them; the other searches refuse such a matrix
+    /// rather than ignore its costs (drop them on purpose with [`Matrix::without_costs`]).
+    pub fn has_costs(&self) -> bool {
+        !self.costs.is_empty()
+    }
+
+    /// The cost of an option (0 when the matrix has no costs).
+    pub fn cost(&self, option: OptionId) -> u64 {
+        self.costs.get(option).copied().unwrap_or(0)
+    }
+
+    /// The same matrix with these option costs, one per option (see
+    /// [`MatrixBuilder::cost`]); refused when their number is not the options' or they add
+    /// up to `u64::MAX` or more.
+    pub fn with_costs(&self, costs: Vec<u64>) -> Result<Matrix, MatrixError> {
+        let options = self.options.len();
+        if costs.len() != options {
+            return Err(MatrixError::CostCount {
+                costs: costs.len(),
+                options,
+            });
+        }
+        let mut total = 0u64;
+        for (option, &c) in costs.iter().enumerate() {
+            total = total
+                .checked_add(c)
+                .filter(|&t| t < u64::MAX)
+                .ok_or(MatrixError::CostsTooLarge { option })?;
+        }
+        Ok(Matrix {
+            costs,
+            ..self.clone()
+        })
+    }
+
+    /// The same matrix with its option costs dropped, for a search that ignores them.
+    pub fn without_costs(&self) -> Matrix {
+        Matrix {
+            costs: Vec::new(),
+            ..self.clone()
+        }
     }
 
     /// The colour names, in order of first use.
@@ -362,6 +432,10 @@ pub struct MatrixBuilder {
     seen: Vec<usize>,
     /// Nodes of the arena so far (root, headers, one per entry of an option).
     nodes: usize,
+    /// Per option, its cost, once some option was given one ([`MatrixBuilder::cost`]).
+    costs: Option<Vec<u64>>,
+    /// The sum of `costs`.
+    cost_total: u128,
 }
 
 impl MatrixBuilder {
@@ -620,6 +694,39 @@ impl MatrixBuilder {
         c
     }
 
+    /// Gives an option a cost (Knuth's DLX5; replacing any cost given before), making this a
+    /// matrix for a minimum-cost search ([`crate::Solve::min_cost`]): the other searches
+    /// refuse a matrix with costs, even all 0. The costs of all options together must stay
+    /// below `u64::MAX`.
+    ///
+    /// ```
+    /// use dlx_core::MatrixBuilder;
+    /// let mut b = MatrixBuilder::new();
+    /// b.primary("a")?;
+    /// let cheap = b.option(["a"])?;
+    /// let dear = b.option(["a"])?;
+    /// b.cost(dear, 7)?;
+    /// let m = b.build()?;
+    /// assert!(m.has_costs());
+    /// assert_eq!((m.cost(cheap), m.cost(dear)), (0, 7));
+    /// # Ok::<(), dlx_core::MatrixError>(())
+    /// ```
+    pub fn cost(&mut self, option: OptionId, cost: u64) -> Result<(), MatrixError> {
+        let options = self.options.len();
+        if option >= options {
+            return Err(MatrixError::NoSuchOption { option, options });
+        }
+        let costs = self.costs.get_or_insert_with(Vec::new);
+        costs.resize(options, 0);
+        let total = self.cost_total - u128::from(costs[option]) + u128::from(cost);
+        if total >= u128::from(u64::MAX) {
+            return Err(MatrixError::CostsTooLarge { option });
+        }
+        costs[option] = cost;
+        self.cost_total = total;
+        Ok(())
+    }
+
     /// Counts `more` nodes, refusing a matrix past the arena's limit before it takes the
     /// memory.
     fn grow(&mut self, more: usize) -> Result<(), MatrixError> {
@@ -641,11 +748,16 @@ impl MatrixBuilder {
         debug_assert!(self.nodes <= MAX_NODES);
         let mut bounded = self.bounded;
         bounded.resize(self.items.len(), false);
+        let mut costs = self.costs.unwrap_or_default();
+        if !costs.is_empty() {
+            costs.resize(self.options.len(), 0);
+        }
         Ok(Matrix {
             items: self.items,
             options: self.options,
             colours: self.colours,
             bounded,
+            costs,
         })
     }
 }

@@ -43,11 +43,11 @@ pub enum Problem {
 
 impl Problem {
     /// The engine the matrix needs: [`Dlx`] when it is plain exact cover, [`Xcc`] when it has
-    /// colours, bounds, or options without a primary item (which Knuth's programs drop, as
-    /// `Xcc` does; `Dlx` would keep them in the secondary columns, at a cost in updates that
-    /// Knuth's figures do not have).
+    /// colours, bounds, option costs (for [`Solve::min_cost`]), or options without a primary
+    /// item (which Knuth's programs drop, as `Xcc` does; `Dlx` would keep them in the
+    /// secondary columns, at a cost in updates that Knuth's figures do not have).
     pub fn new(matrix: &Matrix) -> Problem {
-        if matrix.is_plain() && matrix.options_without_primary() == 0 {
+        if matrix.is_plain() && matrix.options_without_primary() == 0 && !matrix.has_costs() {
             Problem::Exact(Dlx::new(matrix))
         } else {
             Problem::General(Xcc::new(matrix))
@@ -86,6 +86,10 @@ macro_rules! either {
 impl crate::engine::Engine for Problem {}
 
 impl Searcher for Problem {
+    fn costed(&self) -> Option<&Matrix> {
+        either!(self, e => e.costed())
+    }
+
     fn fingerprint_with(&self, fixed: &[OptionId]) -> u64 {
         either!(self, e => e.fingerprint_with(fixed))
     }

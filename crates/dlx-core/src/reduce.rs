@@ -173,7 +173,14 @@ pub struct Reduce<'a> {
 impl<'a> Reduce<'a> {
     /// A search with propagation of the arena. It finds exactly the solutions
     /// [`crate::Solve`] finds, in another order, usually in a far smaller tree.
+    ///
+    /// # Panics
+    /// If the matrix has option costs ([`Dlx::has_costs`]), which this search would ignore.
     pub fn new(dlx: &'a mut Dlx) -> Self {
+        assert!(
+            !dlx.has_costs(),
+            "the matrix has option costs, which this search would ignore: use Solve::min_cost"
+        );
         let links = dlx.arena();
         links.begin_moving();
         let items = links.item_count();

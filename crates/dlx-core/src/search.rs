@@ -171,7 +171,14 @@ impl SolutionView<'_> {
 
 impl<'a> Search<'a> {
     /// A search of the arena with the S heuristic, to be configured and driven.
+    ///
+    /// # Panics
+    /// If the matrix has option costs ([`Dlx::has_costs`]), which this search would ignore.
     pub fn new(dlx: &'a mut Dlx) -> Self {
+        assert!(
+            !dlx.has_costs(),
+            "the matrix has option costs, which this search would ignore: use Solve::min_cost"
+        );
         Search::over(dlx.arena())
     }
 

@@ -8,6 +8,7 @@ use crate::dlx::{Dlx, FixError, PathError};
 use crate::engine::{Cut, Engine, How, NEVER, Owned, Path, PruneFn, Split, Stepper, Visitor};
 use crate::estimate::Estimate;
 use crate::matrix::OptionId;
+use crate::mincost::{self, CostedSolution, MinCostError, MinCostParams, MinCostResult};
 use crate::rule::{ChooseItem, Heuristic, SharedRule};
 use crate::search::SolutionView;
 use crate::shard::{self, ShardError, ShardPlan};
@@ -62,6 +63,11 @@ use crate::stats::Stats;
 /// A run stopped early (a limit, a visitor's break) visits exactly the solutions its limit
 /// allows, reports that many, and has `complete` false; which solutions they are, and the
 /// nodes and updates spent, then depend on the threads' timing.
+///
+/// A matrix with option costs ([`crate::Matrix::has_costs`]) is searched by
+/// [`Solve::min_cost`] (Knuth's DLX5) only: every other terminal would ignore the costs, and
+/// panics instead. Read files with [`crate::format::parse`], which refuses costs, unless you
+/// mean to search for the cheapest solutions.
 #[must_use = "a Solve does nothing until a terminal method (count, run, first, iter, ...) runs it"]
 pub struct Solve<'a, E: Engine> {
     engine: &'a mut E,
@@ -349,6 +355,62 @@ impl<'a, E: Engine> Solve<'a, E> {
         })
     }
 
+    /// The cheapest solution, or the `best` cheapest (at least 1), of a matrix with option
+    /// costs, searched as Knuth's DLX5 searches it, with its figures: see [`crate::mincost`].
+    /// A limit stops the search after that many solutions found (each cheaper than the
+    /// `best`-th cheapest known then), an interrupt at its next node; the search runs on the
+    /// calling thread (threads and the dead-end test do not apply) and chooses items as DLX5
+    /// does, so a rule, fixed options, a shard, a subtree, an observer or a pruning test is
+    /// refused, as is a matrix without costs or with bounds.
+    pub fn min_cost(self, best: usize) -> Result<MinCostResult, MinCostError> {
+        self.min_cost_with(MinCostParams::best(best), |_| ControlFlow::Continue(()))
+    }
+
+    /// [`Solve::min_cost`] with DLX5's other settings, calling `found` with every solution
+    /// as the search finds it (each cheaper than the `best`-th cheapest found before it, as
+    /// DLX5 prints them); `found` may stop the search.
+    pub fn min_cost_with(
+        self,
+        params: MinCostParams,
+        mut found: impl FnMut(&CostedSolution) -> ControlFlow<()>,
+    ) -> Result<MinCostResult, MinCostError> {
+        let s = &self.settings;
+        let unsupported = if !s.fixed.is_empty() {
+            Some("fixed options")
+        } else if !matches!(s.part, Part::Whole) {
+            Some("a shard or a subtree")
+        } else if s.custom.is_some() {
+            Some("a custom rule")
+        } else if s.prune.is_some() {
+            Some("a pruning test")
+        } else if s.observe.is_some() {
+            Some("an observer")
+        } else if s.heuristic_set {
+            Some("a rule (it chooses items as DLX5 does)")
+        } else {
+            None
+        };
+        if let Some(what) = unsupported {
+            return Err(MinCostError::Unsupported(what));
+        }
+        let matrix = self.engine.costed().ok_or(MinCostError::NoCosts)?;
+        mincost::run(matrix, &params, s.limit, s.interrupt, &mut found)
+    }
+
+    /// Whether the matrix has option costs, which only [`Solve::min_cost`] reads.
+    pub(crate) fn has_costs(&self) -> bool {
+        self.engine.costed().is_some()
+    }
+
+    /// Refuses a matrix with option costs: see [`Solve`].
+    fn refuse_costs(&self) {
+        assert!(
+            self.engine.costed().is_none(),
+            "the matrix has option costs, which this search would ignore: use Solve::min_cost, \
+             or Matrix::without_costs to drop them"
+        );
+    }
+
     /// Counts the solutions (up to the limit).
     pub fn count(self) -> Stats {
         self.go(None)
@@ -377,6 +439,7 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// one after another). The iterator also tells the figures so far and the estimated
     /// fraction of the tree done; dropping it early puts the links back.
     pub fn iter(mut self) -> Solutions<'a> {
+        self.refuse_costs();
         let parted = matches!(self.settings.part, Part::Shard { .. } | Part::Plan { .. });
         let cut = parted.then(|| self.shard_part().clone());
         let owned = Owned {
@@ -451,6 +514,7 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// # Ok::<(), dlx_core::FormatError>(())
     /// ```
     pub fn estimate(mut self, samples: u64, seed: u64) -> Estimate {
+        self.refuse_costs();
         let cut = match self.settings.part {
             Part::Shard { .. } | Part::Plan { .. } => {
                 self.shard_part();
@@ -471,6 +535,7 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// probes from the root (or the node of [`Solve::below`]), reproducible from `seed`.
     /// A shard's part is estimated by [`Solve::estimate`] only: here it is the whole tree.
     pub fn estimate_plain(self, samples: u64, seed: u64) -> Estimate {
+        self.refuse_costs();
         let how = self.settings.how();
         self.engine
             .estimate_below(how.path, &how, samples, seed, &mut |_, _| {})
@@ -493,6 +558,7 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn split(self, depth: usize) -> Split {
+        self.refuse_costs();
         self.engine.split(&self.settings.how(), depth)
     }
 
@@ -500,11 +566,13 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// shallowly as gives 64 subproblems per shard (or at depth 8, or where the tree runs
     /// out): see [`crate::shard`]. Each shard is then searched with [`Solve::shard_plan`].
     pub fn plan_shards(self, shards: usize) -> Result<ShardPlan, ShardError> {
+        self.refuse_costs();
         shard::plan(self.engine, &self.settings.how(), shards, None)
     }
 
     /// [`Solve::plan_shards`] with the cut at `depth` (at least 1).
     pub fn plan_shards_at(self, shards: usize, depth: usize) -> Result<ShardPlan, ShardError> {
+        self.refuse_costs();
         shard::plan(
             self.engine,
             &self.settings.how(),
@@ -515,6 +583,7 @@ impl<'a, E: Engine> Solve<'a, E> {
 
     /// This shard's part of the tree, computed once.
     pub(crate) fn shard_part(&mut self) -> &Cut {
+        self.refuse_costs();
         if self.cut.is_none() {
             let how = self.settings.how();
             let cut = match self.settings.part {
@@ -536,6 +605,7 @@ impl<'a, E: Engine> Solve<'a, E> {
     }
 
     fn go(mut self, visit: Option<&mut Visitor<'_>>) -> Stats {
+        self.refuse_costs();
         self.go_again(visit)
     }
 

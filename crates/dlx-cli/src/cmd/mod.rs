@@ -4,6 +4,7 @@ pub mod campaign;
 pub mod estimate;
 pub mod judge;
 pub mod merge;
+pub mod min_cost;
 pub mod min_cover;
 pub mod paper;
 pub mod polycube;

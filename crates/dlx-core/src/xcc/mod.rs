@@ -62,6 +62,9 @@ pub struct Xcc {
     fingerprint: u64,
     /// The arena as built: what a leaked or unwound search is repaired from.
     pristine: Derived<Arc<arena::Arena>>,
+    /// The matrix, when it has option costs: for [`Solve::min_cost`], which lays it out
+    /// in an arena of its own.
+    costed: Option<Arc<Matrix>>,
 }
 
 impl Xcc {
@@ -74,12 +77,18 @@ impl Xcc {
             arena,
             bounds: matrix.has_bounds(),
             fingerprint: fingerprint(matrix),
+            costed: matrix.has_costs().then(|| Arc::new(matrix.clone())),
         }
     }
 
     /// A search of this arena, to be configured and run: see [`Solve`].
     pub fn solve(&mut self) -> Solve<'_, Xcc> {
         Solve::new(self)
+    }
+
+    /// Whether the matrix has option costs: then [`Solve::min_cost`] is its only search.
+    pub fn has_costs(&self) -> bool {
+        self.costed.is_some()
     }
 
     /// Whether the searches count as DLX3 (the matrix has bounds) rather than DLX2.
@@ -104,7 +113,7 @@ impl Xcc {
 
     /// The search `how` describes (the caller's rule and test are Algorithm DLX's only).
     fn searcher<'s>(&'s mut self, how: &How<'s>) -> XccSearch<'s> {
-        let mut search = XccSearch::new(self)
+        let mut search = XccSearch::of(self)
             .heuristic(how.heuristic)
             .interrupt(how.interrupt)
             .stop_on(how.stop)
@@ -145,6 +154,10 @@ fn fingerprint(matrix: &Matrix) -> u64 {
 impl crate::engine::Engine for Xcc {}
 
 impl Searcher for Xcc {
+    fn costed(&self) -> Option<&Matrix> {
+        self.costed.as_deref()
+    }
+
     fn fingerprint_with(&self, fixed: &[OptionId]) -> u64 {
         fixed
             .iter()
@@ -152,7 +165,7 @@ impl Searcher for Xcc {
     }
 
     fn check_fixed(&mut self, fixed: &[OptionId]) -> Result<(), FixError> {
-        XccSearch::new(self).fix(fixed).map(drop)
+        XccSearch::of(self).fix(fixed).map(drop)
     }
 
     fn whole(&mut self, how: &How<'_>, visit: Option<&mut Visitor<'_>>) -> Stats {
@@ -212,7 +225,7 @@ impl Searcher for Xcc {
             seed,
             |rng, level_nodes| {
                 (!how.interrupted()).then(|| {
-                    XccSearch::new(self)
+                    XccSearch::of(self)
                         .heuristic(how.heuristic)
                         .fixed_checked(how.fixed)
                         .below(path.clone())
@@ -236,7 +249,7 @@ impl Searcher for Xcc {
         _: Owned<'s>,
     ) -> Result<Stepper<'s>, PathError> {
         let path = path.map(moves_of).transpose()?.unwrap_or(&[]).to_vec();
-        let mut search = XccSearch::new(self)
+        let mut search = XccSearch::of(self)
             .heuristic(how.heuristic)
             .interrupt(interrupt)
             .fixed_checked(how.fixed);

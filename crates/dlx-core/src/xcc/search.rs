@@ -100,7 +100,20 @@ struct Fix {
 
 impl<'a> XccSearch<'a> {
     /// A search of the arena with Knuth's choice of item, to be configured and driven.
+    ///
+    /// # Panics
+    /// If the matrix has option costs ([`Xcc::has_costs`]), which this search would ignore.
     pub fn new(xcc: &'a mut Xcc) -> Self {
+        assert!(
+            !xcc.has_costs(),
+            "the matrix has option costs, which this search would ignore: use Solve::min_cost"
+        );
+        XccSearch::of(xcc)
+    }
+
+    /// [`XccSearch::new`] for [`crate::Solve`], which refuses costs itself (or, checking
+    /// fixed options, searches nothing).
+    pub(crate) fn of(xcc: &'a mut Xcc) -> Self {
         let bounds = xcc.has_bounds();
         XccSearch::over(xcc.arena(), bounds)
     }
