@@ -65,6 +65,10 @@ pub enum PreError {
         /// Its bounds as Knuth's format writes them, `a:b|` or `b|`.
         bounds: String,
     },
+    /// The matrix has option costs: DLX-PRE's reductions keep the solutions but say nothing
+    /// of the cheapest, and its output has no costs.
+    #[error("the options have costs, which preprocessing (DLX-PRE) would drop")]
+    Costs,
 }
 
 /// A problem after preprocessing, with the way back to the original.
@@ -176,6 +180,9 @@ pub fn pre_rounds(matrix: &Matrix, rounds: usize) -> Result<Pre, PreError> {
             name: item.name.clone(),
             bounds: item.multiplicity.to_string(),
         });
+    }
+    if matrix.has_costs() {
+        return Err(PreError::Costs);
     }
     let mut state = State::new(matrix);
     let outcome = state.reduce(rounds);
