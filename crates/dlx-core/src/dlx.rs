@@ -133,6 +133,10 @@ impl Dlx {
 impl crate::engine::Engine for Dlx {}
 
 impl Searcher for Dlx {
+    fn zdd_input(&self) -> crate::zdd::Input {
+        self.links.zdd_input()
+    }
+
     fn fingerprint_with(&self, fixed: &[OptionId]) -> u64 {
         Dlx::fingerprint_with(self, fixed)
     }

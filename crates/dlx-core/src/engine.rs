@@ -286,6 +286,9 @@ pub(crate) mod sealed {
         /// The fingerprint of the problem with `fixed` chosen first.
         fn fingerprint_with(&self, fixed: &[OptionId]) -> u64;
 
+        /// The matrix as this engine laid it out, for the ZDD search ([`crate::zdd`]).
+        fn zdd_input(&self) -> crate::zdd::Input;
+
         /// Whether `fixed` can be chosen together.
         fn check_fixed(&mut self, fixed: &[OptionId]) -> Result<(), FixError>;
 

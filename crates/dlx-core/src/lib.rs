@@ -45,7 +45,7 @@
 //!   and Algorithm DLX, or [`Xcc`], Knuth's DLX2/DLX3 arena and Algorithms C and M;
 //! - [`Solve`] runs the search with every option (rule, limit, threads, shards, fixed
 //!   options, subtrees, interrupt, ...) and terminal (count, run, first, iter, estimate,
-//!   split, plan);
+//!   split, plan; [`Solve::zdd`], every solution as a decision diagram, [`zdd`]);
 //! - every run returns [`Stats`] (solutions, updates, cleansings, nodes, the per-level
 //!   profile) and gives [`Solution`]s.
 //!
@@ -63,6 +63,7 @@ pub mod shard;
 pub mod step;
 pub mod stratified;
 pub mod xcc;
+pub mod zdd;
 
 mod dlx;
 mod engine;
@@ -100,6 +101,7 @@ pub use solution::{ChosenRow, Solution};
 pub use solve::{ShardCut, Solutions, Solve};
 pub use stats::{Level, Stats};
 pub use xcc::Xcc;
+pub use zdd::{BigUint, Zdd, ZddError};
 
 /// The examples of the crate's README, run as doctests so that it stays true.
 #[cfg(doctest)]

@@ -86,6 +86,10 @@ macro_rules! either {
 impl crate::engine::Engine for Problem {}
 
 impl Searcher for Problem {
+    fn zdd_input(&self) -> crate::zdd::Input {
+        either!(self, e => e.zdd_input())
+    }
+
     fn fingerprint_with(&self, fixed: &[OptionId]) -> u64 {
         either!(self, e => e.fingerprint_with(fixed))
     }

@@ -1,0 +1,1 @@
+//! Tests of the ZDD search against DLX6's figures and our ordinary count.
