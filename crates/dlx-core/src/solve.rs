@@ -442,7 +442,8 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// ([`crate::zdd::ZddStats`]) are DLX6's with [`Heuristic::Mrv`]; [`Heuristic::Leftmost`]
     /// branches on the first item instead. The interrupt flag stops it; the diagram is of all
     /// the solutions, so a limit, a shard, a subtree, fixed options, a pruning test or a
-    /// custom rule are refused, as is a matrix with multiplicities. Threads do not apply.
+    /// custom rule are refused. A matrix with multiplicities, which DLX6 does not take, is
+    /// searched by a sound extension of its idea ([`crate::zdd`]). Threads do not apply.
     ///
     /// ```
     /// use dlx_core::{format, Problem};

@@ -108,6 +108,11 @@ impl BigUint {
         r
     }
 
+    /// `base` to the power `exp`.
+    pub fn power_of(base: u64, exp: u32) -> BigUint {
+        (0..exp).fold(BigUint::from(1), |p, _| p.mul_small(base))
+    }
+
     /// This number divided by `d` (not zero): the quotient and the remainder.
     fn div_small(&self, d: u64) -> (BigUint, u64) {
         let mut limbs = vec![0; self.limbs.len()];

@@ -29,8 +29,12 @@
 //!
 //! The figures ([`ZddStats`]) are DLX6's to the unit with the same rule (the first item of
 //! fewest options): search nodes, updates, cleansings, diagram nodes, signatures, hits.
-//! DLX6 does not take multiplicities, and neither does this search: a matrix with bounds
-//! other than exactly one is refused ([`ZddError::Multiplicities`]).
+//! DLX6 does not take multiplicities (its input has no bounds): a matrix with bounds other
+//! than exactly one is searched by an extension of the idea whose signature is the whole
+//! state (the options still choosable, and each primary item's remaining need and
+//! allowance), with binary branching on options; its diagram and count are checked against
+//! Algorithm M's count, its figures other than the count (search nodes, diagram nodes,
+//! signatures, hits) are its own, and it counts no updates or cleansings.
 //!
 //! The text format ([`Zdd::write`], [`Zdd::read`]) is the one DLX6 writes, the format of
 //! Knuth's ZDDREAD programs: one line `ID: (~V?LO:HI)` a node, children before parents,
@@ -40,6 +44,7 @@
 //! is the root.
 
 mod big;
+mod bounded;
 mod search;
 
 pub(crate) use search::Input;
@@ -94,15 +99,26 @@ pub struct ZddStats {
     pub complete: bool,
 }
 
+impl ZddStats {
+    /// The figures DLX6 prints after the solutions, in its order: updates, cleansings,
+    /// search nodes, ZDD nodes, signatures failed and solved, hits.
+    pub fn figures(&self) -> [u64; 7] {
+        [
+            self.updates,
+            self.cleansings,
+            self.nodes,
+            self.zdd_nodes,
+            self.signatures_failed,
+            self.signatures_solved,
+            self.hits,
+        ]
+    }
+}
+
 /// Why no diagram was made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ZddError {
-    /// The matrix has multiplicities, which DLX6's signatures do not describe.
-    #[error(
-        "the ZDD search takes exact cover with colours, not multiplicities (item {0} has bounds)"
-    )]
-    Multiplicities(String),
     /// A setting of the [`crate::Solve`] that a diagram of all the solutions cannot honour.
     #[error("the ZDD search cannot {0}")]
     Unsupported(&'static str),
@@ -152,15 +168,25 @@ pub(crate) fn build(
     heuristic: Heuristic,
     interrupt: &AtomicBool,
 ) -> Result<Zdd, ZddError> {
-    if let Some(i) = input.bounds.iter().position(|&b| b != (1, 1)) {
-        return Err(ZddError::Multiplicities(format!("#{i}")));
-    }
-    let mut search = search::Dlx6::new(input);
-    let (nodes, root) = search
-        .run(heuristic, interrupt)
-        .map_err(|_| ZddError::Interrupted)?;
-    let mut zdd = Zdd::from_parts(nodes, root, search.options.clone());
-    let mut stats = search.stats.clone();
+    let (nodes, root, options, mut stats) = if input.bounds.iter().all(|&b| b == (1, 1)) {
+        let mut search = search::Dlx6::new(input);
+        let (nodes, root) = search
+            .run(heuristic, interrupt)
+            .map_err(|_| ZddError::Interrupted)?;
+        (nodes, root, search.options, search.stats)
+    } else {
+        if heuristic != Heuristic::Mrv {
+            return Err(ZddError::Unsupported(
+                "branch by a rule other than mrv with multiplicities",
+            ));
+        }
+        let mut search = bounded::Bounded::new(input);
+        let root = search.solve(interrupt).map_err(|_| ZddError::Interrupted)?;
+        search.stats.complete = true;
+        let (options, stats) = (search.options.clone(), search.stats.clone());
+        (search.into_nodes(), root, options, stats)
+    };
+    let mut zdd = Zdd::from_parts(nodes, root, options);
     stats.solutions = zdd.count().clone();
     stats.zdd_nodes = if zdd.nodes.is_empty() {
         1

@@ -62,7 +62,7 @@ pub(super) struct Dlx6 {
 }
 
 /// Why a search stopped before its end.
-pub(super) struct Interrupted;
+pub(crate) struct Interrupted;
 
 impl Dlx6 {
     /// Lays the input out: primary items first, then secondary ones, each in the input's
@@ -400,6 +400,13 @@ impl Dlx6 {
             Backup,
             Backdown,
             Recover(u32, u32),
+        }
+        if self.next[0] == 0 {
+            // No primary item: the empty set is the one solution, a node and a hit.
+            self.stats.nodes = 1;
+            self.stats.hits = 1;
+            self.stats.complete = true;
+            return Ok((Vec::new(), 1));
         }
         let mut at = At::Forward;
         let ok = loop {
