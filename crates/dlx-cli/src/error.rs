@@ -91,6 +91,9 @@ pub enum CliError {
     /// Ctrl-C or SIGTERM stopped a campaign's run (the message says what was kept).
     #[error("{0}")]
     Stopped(String),
+    /// The ZDD search refused its settings.
+    #[error(transparent)]
+    Zdd(dlx_core::ZddError),
     /// Standard output was closed (e.g. piped into `head`): not an error.
     #[error("broken pipe")]
     BrokenPipe,
