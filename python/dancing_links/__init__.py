@@ -8,7 +8,8 @@ Ctrl-C stops them within a fraction of a second.
   to ``from dancing_links import covers``);
 - ``Problem``: a matrix from options, from Knuth's text (``Problem.parse``, ``Problem.read``)
   or from a 0/1 array (``Problem.from_array``), with ``count``, ``solutions``, ``first``,
-  ``estimate``, ``min_cover``; ``merge`` adds up the figures of shards;
+  ``estimate``, ``min_cover``, ``zdd`` (every solution as a ZDD: the exact count, uniform
+  samples); ``merge`` adds up the figures of shards;
 - puzzles: ``queens``, ``polyomino``, ``paper`` (the paper's named problems) and the module
   ``sudoku``.
 """
@@ -30,6 +31,7 @@ from ._native import (
     ShardError,
     Solutions,
     SudokuError,
+    Zdd,
     merge,
     paper,
     paper_names,
@@ -50,6 +52,7 @@ __all__ = [
     "ShardError",
     "Solutions",
     "SudokuError",
+    "Zdd",
     "covers",
     "covers_bool",
     "merge",

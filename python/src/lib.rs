@@ -18,6 +18,7 @@ mod problem;
 mod solutions;
 mod sudoku;
 mod watch;
+mod zdd;
 
 create_exception!(
     dancing_links,
@@ -70,6 +71,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<counts::Estimate>()?;
     m.add_class::<counts::MinCover>()?;
     m.add_class::<solutions::Solutions>()?;
+    m.add_class::<zdd::Zdd>()?;
+    m.add_class::<zdd::ZddIter>()?;
     m.add_function(wrap_pyfunction!(counts::merge, m)?)?;
     m.add_function(wrap_pyfunction!(domains::queens, m)?)?;
     m.add_function(wrap_pyfunction!(domains::polyomino, m)?)?;
