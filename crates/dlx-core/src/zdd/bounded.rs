@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::search::{Input, Interrupted};
+use super::search::{Input, MAX_NODES, Stop};
 use super::{ZddNode, ZddStats};
 use crate::matrix::OptionId;
 
@@ -94,13 +94,24 @@ impl<'a> Bounded<'a> {
         &self.input.options[self.options[k as usize]]
     }
 
-    /// The state, as the cache's key: the choosable bits, then each primary item's need and
-    /// allowance.
+    /// The state, as the cache's key: the choosable bits, then each primary item that some
+    /// choosable option contains, with its need and its allowance. An item no choosable
+    /// option contains has no say in what follows (a needy one makes the state a dead end
+    /// before any key is made), and an allowance above the item's choosable options allows
+    /// nothing more, so it is cut down to them: equal futures get equal keys.
     fn key(&self) -> Box<[u64]> {
         let mut key = self.choosable.clone();
         for (i, &p) in self.input.primary.iter().enumerate() {
-            if p {
-                key.push(u64::from(self.need[i]) << 32 | u64::from(self.allow[i]));
+            if !p {
+                continue;
+            }
+            let n = self.containing[i]
+                .iter()
+                .filter(|&&j| self.is_choosable(j))
+                .count() as u32;
+            if n > 0 {
+                key.push(i as u64);
+                key.push(u64::from(self.need[i]) << 32 | u64::from(self.allow[i].min(n)));
             }
         }
         key.into_boxed_slice()
@@ -205,46 +216,79 @@ impl<'a> Bounded<'a> {
     }
 
     /// The diagram of the solutions of the current state (a node id; 0 none, 1 the empty
-    /// solution only).
-    pub(super) fn solve(&mut self, interrupt: &AtomicBool) -> Result<u32, Interrupted> {
-        self.stats.nodes += 1;
-        if interrupt.load(Ordering::Relaxed) {
-            return Err(Interrupted);
+    /// solution only). The recursion "HI, then LO, then the node" runs on a stack of its
+    /// own, since it is as deep as there are options.
+    pub(super) fn solve(&mut self, interrupt: &AtomicBool) -> Result<u32, Stop> {
+        /// What is left to do for a state whose option `k` is being tried.
+        enum Then {
+            /// Its HI diagram is being made: undo `k`, then make its LO diagram.
+            Lo(Vec<u32>, Vec<usize>),
+            /// Its LO diagram is being made (HI was the given node): make its node.
+            Node(u32),
         }
-        let (item, k) = match self.branch() {
-            None => return Ok(1),
-            Some((_, None)) => return Ok(0),
-            Some((item, Some(k))) => (item, k),
-        };
-        let key = self.key();
-        if let Some(&z) = self.cache.get(&key) {
-            self.stats.hits += 1;
-            return Ok(z);
+        let mut stack: Vec<(Box<[u64]>, usize, u32, Then)> = Vec::new();
+        let mut enter = true;
+        let mut result = 0;
+        loop {
+            if enter {
+                enter = false;
+                self.stats.nodes += 1;
+                if interrupt.load(Ordering::Relaxed) {
+                    return Err(Stop::Interrupted);
+                }
+                match self.branch() {
+                    None => result = 1,
+                    Some((_, None)) => result = 0,
+                    Some((item, Some(k))) => {
+                        let key = self.key();
+                        if let Some(&z) = self.cache.get(&key) {
+                            self.stats.hits += 1;
+                            result = z;
+                        } else {
+                            let (off, coloured) = self.choose(k);
+                            stack.push((key, item, k, Then::Lo(off, coloured)));
+                            enter = true;
+                        }
+                    }
+                }
+                continue;
+            }
+            let Some((key, item, k, then)) = stack.pop() else {
+                return Ok(result);
+            };
+            match then {
+                Then::Lo(off, coloured) => {
+                    self.unchoose(k, &off, &coloured);
+                    self.set(k, false);
+                    stack.push((key, item, k, Then::Node(result)));
+                    enter = true;
+                }
+                Then::Node(hi) => {
+                    self.set(k, true);
+                    let lo = result;
+                    result = if hi == 0 {
+                        lo
+                    } else {
+                        if self.nodes.len() >= MAX_NODES {
+                            return Err(Stop::TooLarge);
+                        }
+                        self.nodes.push(ZddNode {
+                            option: k + 1,
+                            item,
+                            lo,
+                            hi,
+                        });
+                        self.nodes.len() as u32 + 1
+                    };
+                    if result == 0 {
+                        self.stats.signatures_failed += 1;
+                    } else {
+                        self.stats.signatures_solved += 1;
+                    }
+                    self.cache.insert(key, result);
+                }
+            }
         }
-        let (off, coloured) = self.choose(k);
-        let hi = self.solve(interrupt)?;
-        self.unchoose(k, &off, &coloured);
-        self.set(k, false);
-        let lo = self.solve(interrupt)?;
-        self.set(k, true);
-        let z = if hi == 0 {
-            lo
-        } else {
-            self.nodes.push(ZddNode {
-                option: k + 1,
-                item,
-                lo,
-                hi,
-            });
-            self.nodes.len() as u32 + 1
-        };
-        if z == 0 {
-            self.stats.signatures_failed += 1;
-        } else {
-            self.stats.signatures_solved += 1;
-        }
-        self.cache.insert(key, z);
-        Ok(z)
     }
 
     pub(super) fn into_nodes(self) -> Vec<ZddNode> {

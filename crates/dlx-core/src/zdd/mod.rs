@@ -125,6 +125,9 @@ pub enum ZddError {
     /// The interrupt flag stopped the search.
     #[error("the ZDD search was interrupted")]
     Interrupted,
+    /// The diagram would have more nodes than 32-bit ids can number.
+    #[error("the ZDD has more than 4294967293 nodes, more than its 32-bit ids can number")]
+    TooLarge,
 }
 
 /// A line of a diagram's text that [`Zdd::read`] cannot take.
@@ -162,6 +165,13 @@ impl fmt::Debug for Zdd {
     }
 }
 
+fn stopped(stop: search::Stop) -> ZddError {
+    match stop {
+        search::Stop::Interrupted => ZddError::Interrupted,
+        search::Stop::TooLarge => ZddError::TooLarge,
+    }
+}
+
 /// Makes the diagram of all the solutions (DLX6's search): see [`crate::Solve::zdd`].
 pub(crate) fn build(
     input: &Input,
@@ -170,9 +180,7 @@ pub(crate) fn build(
 ) -> Result<Zdd, ZddError> {
     let (nodes, root, options, mut stats) = if input.bounds.iter().all(|&b| b == (1, 1)) {
         let mut search = search::Dlx6::new(input);
-        let (nodes, root) = search
-            .run(heuristic, interrupt)
-            .map_err(|_| ZddError::Interrupted)?;
+        let (nodes, root) = search.run(heuristic, interrupt).map_err(stopped)?;
         (nodes, root, search.options, search.stats)
     } else {
         if heuristic != Heuristic::Mrv {
@@ -181,7 +189,7 @@ pub(crate) fn build(
             ));
         }
         let mut search = bounded::Bounded::new(input);
-        let root = search.solve(interrupt).map_err(|_| ZddError::Interrupted)?;
+        let root = search.solve(interrupt).map_err(stopped)?;
         search.stats.complete = true;
         let (options, stats) = (search.options.clone(), search.stats.clone());
         (search.into_nodes(), root, options, stats)

@@ -62,7 +62,15 @@ pub(super) struct Dlx6 {
 }
 
 /// Why a search stopped before its end.
-pub(crate) struct Interrupted;
+pub(crate) enum Stop {
+    /// The interrupt flag was set.
+    Interrupted,
+    /// The diagram outgrew [`MAX_NODES`].
+    TooLarge,
+}
+
+/// The most option nodes a diagram may have: ids are `u32`, and 0 and 1 are the terminals.
+pub(crate) const MAX_NODES: usize = u32::MAX as usize - 2;
 
 impl Dlx6 {
     /// Lays the input out: primary items first, then secondary ones, each in the input's
@@ -380,7 +388,7 @@ impl Dlx6 {
         &mut self,
         heuristic: Heuristic,
         interrupt: &AtomicBool,
-    ) -> Result<(Vec<ZddNode>, u32), Interrupted> {
+    ) -> Result<(Vec<ZddNode>, u32), Stop> {
         // The cache: a signature's ZDD node (0 while unknown or without solutions).
         let mut cache: HashMap<Box<[u32]>, u32> = HashMap::new();
         let mut refs: Vec<u32> = Vec::new();
@@ -477,6 +485,9 @@ impl Dlx6 {
                 At::Recover(cur, zsol) => {
                     let number = self.uncover_others(cur);
                     if zsol != 0 {
+                        if zdd.len() >= MAX_NODES {
+                            return Err(Stop::TooLarge);
+                        }
                         let item = self.item_of[best[level] as usize];
                         zdd.push(ZddNode {
                             option: number,
@@ -498,7 +509,7 @@ impl Dlx6 {
         if ok {
             Ok((zdd, znode))
         } else {
-            Err(Interrupted)
+            Err(Stop::Interrupted)
         }
     }
 }

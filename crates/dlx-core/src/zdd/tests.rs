@@ -178,6 +178,25 @@ fn z_items(text: &str, o: OptionId) -> Vec<ItemId> {
 }
 
 #[test]
+fn optional_items_make_a_deep_diagram_of_all_subsets() {
+    // n options, each with an item of its own that it may cover (bounds 0:1): every subset
+    // of the options is a solution, 2^n of them. The search is n deep (binary branching on
+    // options), on a stack of its own; the ordinary search agrees for n = 10.
+    let text = |n: usize| {
+        let items: Vec<String> = (0..n).map(|k| format!("0:1|p{k}")).collect();
+        let rows: Vec<String> = (0..n).map(|k| format!("p{k}")).collect();
+        format!("{}\n{}\n", items.join(" "), rows.join("\n"))
+    };
+    let m = format::parse(&text(10)).unwrap();
+    let mut problem = Problem::new(&m);
+    assert_eq!(problem.solve().count().solutions, 1024);
+    assert_eq!(problem.solve().zdd().unwrap().count().to_u64(), Some(1024));
+    let z = zdd_of(&text(3000));
+    assert_eq!(*z.count(), BigUint::power_of(2, 3000));
+    assert_eq!(z.nodes().len(), 3000);
+}
+
+#[test]
 fn bad_text_is_refused_with_its_line() {
     let m = format::parse(TAOCP49).unwrap();
     let err = |t: &str| Zdd::read(t, &m).unwrap_err().to_string();
