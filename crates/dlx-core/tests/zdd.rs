@@ -17,13 +17,14 @@ fn read(name: &str) -> String {
 #[test]
 fn random_matrices_give_dlx6_figures() {
     #[rustfmt::skip]
-    let expected: [(&str, (u64, [u64; 7])); 6] = [
+    let expected: [(&str, (u64, [u64; 7])); 7] = [
         ("random-plain-1.dlx", (21, [1196, 0, 79, 58, 22, 41, 17])),
         ("random-plain-2.dlx", (760, [6318, 0, 562, 450, 90, 269, 204])),
         ("random-plain-3.dlx", (0, [566, 0, 11, 1, 11, 1, 0])),
         ("random-colour-1.dlx", (107, [3641, 161, 267, 205, 56, 123, 89])),
         ("random-colour-2.dlx", (115, [2478, 171, 182, 136, 46, 80, 57])),
         ("random-colour-3.dlx", (186, [5562, 286, 344, 265, 66, 155, 124])),
+        ("random-colour-200.dlx", (106970, [684752, 34848, 62194, 51706, 8944, 32283, 20968])),
     ];
     for (name, want) in expected {
         let m = format::parse(&read(name)).unwrap();
