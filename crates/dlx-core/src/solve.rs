@@ -439,8 +439,10 @@ impl<'a, E: Engine> Solve<'a, E> {
 
     /// Every solution as a zero-suppressed decision diagram, by Knuth's DLX6: a search that
     /// remembers the remaining problems it has solved ([`crate::zdd`]). Its figures
-    /// ([`crate::zdd::ZddStats`]) are DLX6's with [`Heuristic::Mrv`]; [`Heuristic::Leftmost`]
-    /// branches on the first item instead. The interrupt flag stops it; the diagram is of all
+    /// ([`crate::zdd::ZddStats`]) are DLX6's with [`Heuristic::Mrv`]; with
+    /// [`Heuristic::Leftmost`] it branches on the first item, unless an item has no option
+    /// left (then on the first such), and its figures are those of DLX6 with Knuth's change
+    /// file dlx6-noMRV. The interrupt flag stops it; the diagram is of all
     /// the solutions, so a limit, a shard, a subtree, fixed options, a pruning test or a
     /// custom rule are refused. A matrix with multiplicities, which DLX6 does not take, is
     /// searched by a sound extension of its idea ([`crate::zdd`]). Threads do not apply.

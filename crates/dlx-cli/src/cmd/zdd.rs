@@ -19,7 +19,8 @@ pub struct Args {
     /// whole or not at all; `-` for standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<String>,
-    /// Item rule: `mrv` (DLX6's, whose figures these are) or `leftmost`.
+    /// Item rule: `mrv` (DLX6's) or `leftmost` (the first item, unless one has no option
+    /// left: Knuth's dlx6-noMRV); the figures are those programs'.
     #[arg(long, value_name = "RULE", default_value = "mrv")]
     pub heuristic: Heuristic,
     /// Print one JSON object (the count as a decimal string).

@@ -365,11 +365,19 @@ impl Dlx6 {
         }
     }
 
-    /// The item to branch on: the first with the fewest options (DLX6's rule), or the first.
+    /// The item to branch on: the first with the fewest options (DLX6's rule), or with the
+    /// leftmost rule the first item, unless an item has no option left: then the first such
+    /// (Knuth's change file dlx6-noMRV).
     fn choose(&self, heuristic: Heuristic) -> u32 {
         let mut k = self.next[0];
         if heuristic == Heuristic::Leftmost {
-            return k;
+            while k != 0 {
+                if self.len(k) == 0 {
+                    return k;
+                }
+                k = self.next[k as usize];
+            }
+            return self.next[0];
         }
         let (mut best, mut t) = (k, i32::MAX);
         while t != 0 && k != 0 {
