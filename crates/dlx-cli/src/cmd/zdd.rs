@@ -38,15 +38,25 @@ pub struct SampleArgs {
     /// Seed of the random generator: the same seed draws the same solutions everywhere.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+    /// Draw from the diagram `dlx zdd --out` wrote to FILE for this matrix, instead of
+    /// searching again (the same solutions for the same seed; each row then starts from its
+    /// option's first item, since the file does not record the item branched on).
+    #[arg(long, value_name = "FILE")]
+    pub zdd: Option<String>,
     /// Print one JSON object: the count and the solutions.
     #[arg(long)]
     pub json: bool,
 }
 
+/// The matrix of `file`.
+fn matrix(file: Option<&str>) -> Result<Matrix, CliError> {
+    let (path, text) = read_input(file)?;
+    format::parse(&text).map_err(|source| CliError::Format { path, source })
+}
+
 /// The matrix of `file` and its diagram.
 fn diagram(file: Option<&str>, heuristic: Heuristic) -> Result<(Matrix, Zdd), CliError> {
-    let (path, text) = read_input(file)?;
-    let matrix = format::parse(&text).map_err(|source| CliError::Format { path, source })?;
+    let matrix = matrix(file)?;
     let flag = crate::interrupt::watch();
     let zdd = Problem::new(&matrix)
         .solve()
@@ -114,7 +124,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
 }
 
 pub fn run_sample(args: SampleArgs) -> Result<(), CliError> {
-    let (matrix, zdd) = diagram(args.file.as_deref(), Heuristic::Mrv)?;
+    let (matrix, zdd) = match &args.zdd {
+        None => diagram(args.file.as_deref(), Heuristic::Mrv)?,
+        Some(path) => {
+            let matrix = matrix(args.file.as_deref())?;
+            let (path, text) = read_input(Some(path))?;
+            let zdd = Zdd::read(&text, &matrix).map_err(|e| CliError::ZddFile(path, e))?;
+            (matrix, zdd)
+        }
+    };
     let mut rng = SplitMix64::new(args.seed);
     let drawn: Vec<_> = (0..args.k).map_while(|_| zdd.sample(&mut rng)).collect();
     let text = if args.json {
