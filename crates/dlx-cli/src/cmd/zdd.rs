@@ -12,8 +12,9 @@ use crate::output::{grouped, read_input, write_output};
 /// Arguments of `dlx zdd`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The matrix in Knuth's format (colours allowed, multiplicities not); standard input
-    /// when absent or `-`.
+    /// The matrix in Knuth's format, with colours and multiplicities (DLX6 reads no bounds:
+    /// their diagram comes from an extension, with figures of its own); standard input when
+    /// absent or `-`.
     pub file: Option<String>,
     /// Write the diagram to FILE in the text format DLX6 writes (Knuth's ZDDREAD format),
     /// whole or not at all; `-` for standard output.
