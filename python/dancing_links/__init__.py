@@ -8,9 +8,9 @@ Ctrl-C stops them within a fraction of a second.
   to ``from dancing_links import covers``);
 - ``Problem``: a matrix from options, from Knuth's text (``Problem.parse``, ``Problem.read``)
   or from a 0/1 array (``Problem.from_array``), with ``count``, ``solutions``, ``first``,
-  ``estimate``, ``min_cover``, ``pre`` (Knuth's DLX-PRE: a smaller problem, a ``Pre``), and
-  ``min_cost`` for options with costs (Knuth's DLX5);
-  ``merge`` adds up the figures of shards;
+  ``estimate``, ``min_cover``, ``pre`` (Knuth's DLX-PRE: a smaller problem, a ``Pre``),
+  ``min_cost`` for options with costs (Knuth's DLX5), ``zdd`` (every solution as a ZDD: the
+  exact count, uniform samples); ``merge`` adds up the figures of shards;
 - puzzles: ``queens``, ``polyomino``, ``paper`` (the paper's named problems) and the module
   ``sudoku``.
 """
@@ -34,6 +34,7 @@ from ._native import (
     ShardError,
     Solutions,
     SudokuError,
+    Zdd,
     merge,
     paper,
     paper_names,
@@ -56,6 +57,7 @@ __all__ = [
     "ShardError",
     "Solutions",
     "SudokuError",
+    "Zdd",
     "covers",
     "covers_bool",
     "merge",

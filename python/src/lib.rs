@@ -20,6 +20,7 @@ mod problem;
 mod solutions;
 mod sudoku;
 mod watch;
+mod zdd;
 
 create_exception!(
     dancing_links,
@@ -74,6 +75,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pre::Pre>()?;
     m.add_class::<mincost::MinCost>()?;
     m.add_class::<solutions::Solutions>()?;
+    m.add_class::<zdd::Zdd>()?;
+    m.add_class::<zdd::ZddIter>()?;
     m.add_function(wrap_pyfunction!(counts::merge, m)?)?;
     m.add_function(wrap_pyfunction!(domains::queens, m)?)?;
     m.add_function(wrap_pyfunction!(domains::polyomino, m)?)?;

@@ -360,6 +360,24 @@ impl Problem {
         ))
     }
 
+    /// Every solution as a ZDD (Knuth's DLX6): a `Zdd`, with the exact count, uniform
+    /// samples and iteration. `heuristic`: `mrv` (the default, DLX6's rule, whose figures
+    /// `Zdd.stats` gives) or `leftmost`.
+    #[pyo3(signature = (heuristic=None))]
+    fn zdd(&self, py: Python<'_>, heuristic: Option<&str>) -> PyResult<crate::zdd::Zdd> {
+        let h = match heuristic {
+            None => Heuristic::Mrv,
+            Some(h) => h.parse().map_err(raise::<DlxError>)?,
+        };
+        let z = self.searching(
+            py,
+            |_| Ok(()),
+            |engine, stop| engine.solve().heuristic(h).interrupt(stop).zdd(),
+        )?;
+        let z = z.map_err(raise::<DlxError>)?;
+        Ok(crate::zdd::Zdd::new(z, Arc::clone(&self.matrix)))
+    }
+
     /// The first solution (Knuth's first, on one thread), or None.
     #[pyo3(signature = (heuristic=None))]
     fn first(&self, py: Python<'_>, heuristic: Option<&str>) -> PyResult<Option<Vec<usize>>> {

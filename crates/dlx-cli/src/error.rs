@@ -102,6 +102,12 @@ pub enum CliError {
     /// Ctrl-C or SIGTERM stopped a campaign's run (the message says what was kept).
     #[error("{0}")]
     Stopped(String),
+    /// A diagram file (`dlx sample --zdd`) is not one `dlx zdd --out` writes for the matrix.
+    #[error("{0}: {1}")]
+    ZddFile(String, dlx_core::zdd::ZddReadError),
+    /// The ZDD search refused its settings.
+    #[error(transparent)]
+    Zdd(dlx_core::ZddError),
     /// Standard output was closed (e.g. piped into `head`): not an error.
     #[error("broken pipe")]
     BrokenPipe,

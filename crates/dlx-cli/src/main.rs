@@ -82,6 +82,11 @@ enum Command {
     /// An online judge's problem (HUST 1017, POJ 3074, 3076, 1084): its input as the judge
     /// gives it, the answers byte for byte as it expects them.
     Judge(cmd::judge::Args),
+    /// Every solution as a ZDD (Knuth's DLX6): the exact count, however large, and the
+    /// diagram in DLX6's text format.
+    Zdd(cmd::zdd::Args),
+    /// K solutions drawn uniformly at random from the ZDD of all solutions, reproducibly.
+    Sample(cmd::zdd::SampleArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -101,6 +106,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Squares(args) => cmd::squares::run(args),
         Command::Sudoku(args) => cmd::sudoku::run(args),
         Command::Judge(args) => cmd::judge::run(args),
+        Command::Zdd(args) => cmd::zdd::run(args),
+        Command::Sample(args) => cmd::zdd::run_sample(args),
     }
 }
 

@@ -148,6 +148,10 @@ impl Searcher for Dlx {
         self.costed.as_deref()
     }
 
+    fn zdd_input(&self) -> crate::zdd::Input {
+        self.links.zdd_input()
+    }
+
     fn fingerprint_with(&self, fixed: &[OptionId]) -> u64 {
         Dlx::fingerprint_with(self, fixed)
     }

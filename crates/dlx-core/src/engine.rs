@@ -292,6 +292,9 @@ pub(crate) mod sealed {
             None
         }
 
+        /// The matrix as this engine laid it out, for the ZDD search ([`crate::zdd`]).
+        fn zdd_input(&self) -> crate::zdd::Input;
+
         /// Whether `fixed` can be chosen together.
         fn check_fixed(&mut self, fixed: &[OptionId]) -> Result<(), FixError>;
 

@@ -45,8 +45,9 @@
 //!   and Algorithm DLX, or [`Xcc`], Knuth's DLX2/DLX3 arena and Algorithms C and M;
 //! - [`Solve`] runs the search with every option (rule, limit, threads, shards, fixed
 //!   options, subtrees, interrupt, ...) and terminal (count, run, first, iter, estimate,
-//!   split, plan, and [`Solve::classes`], the solutions counted up to a problem's
-//!   [`symmetry::Symmetries`]);
+//!   split, plan; [`Solve::classes`], the solutions counted up to a problem's
+//!   [`symmetry::Symmetries`]; [`Solve::zdd`], every solution as a decision diagram,
+//!   [`zdd`]);
 //! - every run returns [`Stats`] (solutions, updates, cleansings, nodes, the per-level
 //!   profile) and gives [`Solution`]s;
 //! - options may carry costs (Knuth's DLX5, [`format::parse_with_costs`],
@@ -76,6 +77,7 @@ pub mod step;
 pub mod stratified;
 pub mod symmetry;
 pub mod xcc;
+pub mod zdd;
 
 mod dlx;
 mod engine;
@@ -114,6 +116,7 @@ pub use solution::{ChosenRow, Solution};
 pub use solve::{ShardCut, Solutions, Solve};
 pub use stats::{Level, Stats};
 pub use xcc::Xcc;
+pub use zdd::{BigUint, Zdd, ZddError};
 
 /// The examples of the crate's README, run as doctests so that it stays true.
 #[cfg(doctest)]

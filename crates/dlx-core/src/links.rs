@@ -497,6 +497,25 @@ impl Links {
         self.option_of[(x / NODE) as usize] as OptionId
     }
 
+    /// The matrix as laid out here, for the ZDD search ([`crate::zdd`]): which items are
+    /// primary (their headers are in the header list as built) and each option's items.
+    pub(crate) fn zdd_input(&self) -> crate::zdd::Input {
+        let primary = (0..self.items)
+            .map(|i| self.right0[i + 1] != header(i))
+            .collect();
+        let options = (0..self.option_count())
+            .map(|o| {
+                let items = self.option_items(o).unwrap_or_default();
+                items.into_iter().map(|i| (i, 0)).collect()
+            })
+            .collect();
+        crate::zdd::Input {
+            primary,
+            bounds: Vec::new(),
+            options,
+        }
+    }
+
     /// The item ids of an option, in row order, if the option exists.
     pub(crate) fn option_items(&self, option: OptionId) -> Option<Vec<ItemId>> {
         let start = *self.option_start.get(option)?;

@@ -90,6 +90,10 @@ impl Searcher for Problem {
         either!(self, e => e.costed())
     }
 
+    fn zdd_input(&self) -> crate::zdd::Input {
+        either!(self, e => e.zdd_input())
+    }
+
     fn fingerprint_with(&self, fixed: &[OptionId]) -> u64 {
         either!(self, e => e.fingerprint_with(fixed))
     }

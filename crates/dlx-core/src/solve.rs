@@ -500,6 +500,49 @@ impl<'a, E: Engine> Solve<'a, E> {
         }
     }
 
+    /// Every solution as a zero-suppressed decision diagram, by Knuth's DLX6: a search that
+    /// remembers the remaining problems it has solved ([`crate::zdd`]). Its figures
+    /// ([`crate::zdd::ZddStats`]) are DLX6's with [`Heuristic::Mrv`]; with
+    /// [`Heuristic::Leftmost`] it branches on the first item, unless an item has no option
+    /// left (then on the first such), and its figures are those of DLX6 with Knuth's change
+    /// file dlx6-noMRV. The interrupt flag stops it; the diagram is of all
+    /// the solutions, so a limit, a shard, a subtree, fixed options, a pruning test or a
+    /// custom rule are refused. A matrix with multiplicities, which DLX6 does not take, is
+    /// searched by a sound extension of its idea ([`crate::zdd`]). Threads do not apply.
+    ///
+    /// ```
+    /// use dlx_core::{format, Problem};
+    /// // The paper's matrix (3): DLX6 makes 3 option nodes (5 with the terminals).
+    /// let m = format::parse("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+    /// let zdd = Problem::new(&m).solve().zdd()?;
+    /// assert_eq!((zdd.count().to_u64(), zdd.nodes().len()), (Some(1), 3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn zdd(self) -> Result<crate::zdd::Zdd, crate::zdd::ZddError> {
+        use crate::zdd::ZddError::Unsupported;
+        let s = &self.settings;
+        if s.limit.is_some() {
+            return Err(Unsupported("stop at a limit"));
+        }
+        if !matches!(s.part, Part::Whole) {
+            return Err(Unsupported("search a shard or a subtree"));
+        }
+        if !s.fixed.is_empty() {
+            return Err(Unsupported("fix options"));
+        }
+        if s.prune.is_some() {
+            return Err(Unsupported("prune"));
+        }
+        if s.custom.is_some() || s.heuristic == Heuristic::MrvEager {
+            return Err(Unsupported("branch by a rule other than mrv or leftmost"));
+        }
+        if self.has_costs() {
+            return Err(Unsupported("read option costs (`min_cost` does)"));
+        }
+        let input = self.engine.zdd_input();
+        crate::zdd::build(&input, s.heuristic, s.interrupt)
+    }
+
     /// Estimates the figures of this run (with [`Solve::shard`], of that shard's part only)
     /// from about `samples` random probes seeded with `seed`, stratified by the subtrees at a
     /// cut: see [`crate::stratified`].

@@ -18,3 +18,4 @@ pub mod squares;
 pub mod sudoku;
 pub mod sudoku_make;
 pub mod sudoku_variant;
+pub mod zdd;

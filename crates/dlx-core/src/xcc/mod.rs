@@ -102,6 +102,42 @@ impl Xcc {
         self.fingerprint
     }
 
+    /// The matrix as laid out here, for the ZDD search ([`crate::zdd`]): each item's kind
+    /// and bounds, each option's items and colours (options left out have none).
+    pub(crate) fn zdd_input(&self) -> crate::zdd::Input {
+        let a = &*self.pristine.0;
+        let mut primary = vec![false; a.items];
+        let mut bounds = vec![(1, 1); a.items];
+        for h in 1..=a.items {
+            let item = a.item_of[h] as usize;
+            if (h as u32) * arena::NODE < a.second {
+                primary[item] = true;
+                bounds[item] = (a.bound[h] - a.slack[h], a.bound[h]);
+            }
+        }
+        let options = a
+            .option_start
+            .iter()
+            .map(|&start| {
+                let mut row = Vec::new();
+                if start != u32::MAX {
+                    let mut x = arena::ix(start);
+                    while a.nodes[x].itm != arena::SPACER {
+                        let n = a.nodes[x];
+                        row.push((a.item_of[arena::ix(n.itm)] as usize, n.color.max(0) as u32));
+                        x += 1;
+                    }
+                }
+                row
+            })
+            .collect();
+        crate::zdd::Input {
+            primary,
+            bounds: if self.bounds { bounds } else { Vec::new() },
+            options,
+        }
+    }
+
     /// The arena, repaired first if a search was leaked (`mem::forget`) or unwound by a
     /// panic with links moved.
     fn arena(&mut self) -> &mut arena::Arena {
@@ -156,6 +192,10 @@ impl crate::engine::Engine for Xcc {}
 impl Searcher for Xcc {
     fn costed(&self) -> Option<&Matrix> {
         self.costed.as_deref()
+    }
+
+    fn zdd_input(&self) -> crate::zdd::Input {
+        Xcc::zdd_input(self)
     }
 
     fn fingerprint_with(&self, fixed: &[OptionId]) -> u64 {
