@@ -51,6 +51,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Distinct solutions: [`Board::symmetries`] finds the motions that map a board onto itself,
+//! [`Packing::symmetry_group`] keeps those the pieces allow (a one-sided piece goes to its
+//! mirror image, if the set has it), and [`dlx_core::Solve::classes`] counts the solutions
+//! up to them, holding one piece to one place of each orbit; [`problems`] names the classic
+//! boards with their published counts (6x10: 2,339).
+//!
 //! Modules, in the order data flows through them: [`Shape`] (cells, rotations, reflections),
 //! [`Piece`] and the standard sets, [`Board`], [`Puzzle`] (restrictions and column order) and
 //! the [`Packing`] it builds, the solved [`Tiling`] with its ASCII pictures and symmetry
