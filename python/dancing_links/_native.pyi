@@ -157,6 +157,13 @@ class Problem:
     ) -> Estimate: ...
     def min_cover(self, all: bool = False, limit: Optional[int] = None, bound: str = "seed") -> MinCover: ...
     def pre(self, rounds: Optional[int] = None) -> Pre: ...
+    def classes(
+        self,
+        symmetries: Optional[List[Dict[str, str]]] = None,
+        *,
+        threads: Optional[int] = None,
+        heuristic: Optional[str] = None,
+    ) -> Dict[str, Any]: ...
     def min_cost(
         self,
         best: int = 1,

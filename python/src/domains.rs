@@ -57,6 +57,12 @@ pub fn polyomino(
     pieces: Option<&str>,
 ) -> PyResult<Problem> {
     let (title, packing) = match (name, board, pieces) {
+        (Some(name), None, None) if dlx_polyomino::problems::Problem::named(name).is_some() => {
+            let p = dlx_polyomino::problems::Problem::named(name).expect("just found");
+            let packing =
+                (p.puzzle().build()).map_err(|e| raise::<PuzzleError>(format!("{name}: {e}")))?;
+            (name.to_string(), packing)
+        }
         (Some(name), None, None) => {
             let puzzle = dlx_paper::polyomino::puzzle(name).ok_or_else(|| {
                 raise::<PuzzleError>(format!(
@@ -83,16 +89,15 @@ pub fn polyomino(
         }
     };
     let matrix = packing.matrix.clone();
+    let group = packing.symmetry_group().ok();
     let render = move |s: &dlx_core::Solution| {
         let t = packing.tiling(s);
         format!("{}hsym {}, vsym {}", t.to_outline(), t.hsym(), t.vsym())
     };
-    Ok(Problem::named(
-        matrix,
-        title,
-        Heuristic::Mrv,
-        Some(Arc::new(render)),
-    ))
+    Ok(
+        Problem::named(matrix, title, Heuristic::Mrv, Some(Arc::new(render)))
+            .with_symmetries(group),
+    )
 }
 
 /// A named problem of the paper (`matrix3`, `queens-8`, `pentomino-6x10`, ...;
@@ -123,8 +128,10 @@ pub fn paper_names() -> Vec<(String, String)> {
 /// The named polyomino problems as `(name, description)` pairs (`dlx polyomino list`).
 #[pyfunction]
 pub fn polyomino_names() -> Vec<(String, String)> {
-    dlx_paper::polyomino::NAMES
+    let classic = dlx_polyomino::problems::PROBLEMS
         .iter()
+        .map(|p| (p.name, p.about));
+    (classic.chain(dlx_paper::polyomino::NAMES.iter().copied()))
         .map(|(n, a)| (n.to_string(), a.to_string()))
         .collect()
 }

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use dlx_campaign::{RunKey, ShardRecord, matrix_hash};
 use dlx_core::mincover::Bound as CoverBound;
+use dlx_core::symmetry::Symmetries;
 use dlx_core::{ChosenRow, Heuristic, Matrix, MinCostParams, Solution, format};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -42,6 +43,8 @@ pub struct Problem {
     keys: Option<Vec<Py<PyAny>>>,
     name: Option<String>,
     render: Option<Arc<Render>>,
+    /// The puzzle's symmetries, when a domain found them (`classes()` counts under them).
+    symmetries: Option<Arc<Symmetries>>,
 }
 
 impl Problem {
@@ -53,7 +56,14 @@ impl Problem {
             keys: None,
             name: None,
             render: None,
+            symmetries: None,
         }
+    }
+
+    /// The same problem, with the symmetries its domain found for `classes()`.
+    pub fn with_symmetries(mut self, group: Option<Symmetries>) -> Self {
+        self.symmetries = group.map(Arc::new);
+        self
     }
 
     /// A named problem of a puzzle builder, with its rule and its picture of a solution.
@@ -462,6 +472,81 @@ impl Problem {
             },
         )?;
         Ok(MinCover::new(matrix, result, bound))
+    }
+
+    /// The solutions counted up to symmetry (`dlx polyomino --classes`): the classes no
+    /// symmetry maps to one another, found by holding one piece to one place of each orbit
+    /// (`Solve::classes`). The symmetries are the ones the puzzle's domain found
+    /// (`polyomino(...)`), or `symmetries`: maps of item names, each a dict sending an item
+    /// to its image (items left out stay), generating the group. Returns a dict: `classes`,
+    /// `symmetric`, `solutions` (every solution, counted from the classes), `group` (its
+    /// order), `splits` (item, orbits, options, fixed, within) and `counts` (the figures of
+    /// the searches made). Ctrl-C raises KeyboardInterrupt within a fraction of a second.
+    #[pyo3(signature = (symmetries=None, *, threads=None, heuristic=None))]
+    fn classes(
+        &self,
+        py: Python<'_>,
+        symmetries: Option<Vec<std::collections::HashMap<String, String>>>,
+        threads: Option<usize>,
+        heuristic: Option<&str>,
+    ) -> PyResult<Py<PyDict>> {
+        self.no_costs()?;
+        let h = self.rule(heuristic)?;
+        check_threads(threads)?;
+        let m = &self.matrix;
+        let group = match (symmetries, &self.symmetries) {
+            (Some(maps), _) => {
+                let mut perms = Vec::with_capacity(maps.len());
+                for map in maps {
+                    let mut perm: Vec<usize> = (0..m.items().len()).collect();
+                    for (from, to) in &map {
+                        let find = |name: &str| {
+                            m.find_item(name).ok_or_else(|| {
+                                raise::<MatrixError>(format!("`{name}` is not an item"))
+                            })
+                        };
+                        perm[find(from)?] = find(to)?;
+                    }
+                    perms.push(perm);
+                }
+                Arc::new(Symmetries::new(m, perms).map_err(raise::<MatrixError>)?)
+            }
+            (None, Some(group)) => Arc::clone(group),
+            (None, None) => {
+                return Err(raise::<DlxError>(
+                    "no symmetries known: give symmetries=[{item: image, ...}, ...], or make \
+                     the problem with a puzzle builder (polyomino)",
+                ));
+            }
+        };
+        let work = |engine: &mut dlx_core::Problem, stop: &AtomicBool| {
+            (engine.solve().heuristic(h).threads(threads.unwrap_or(0)))
+                .interrupt(stop)
+                .classes(&group)
+        };
+        let found = self
+            .searching(py, |_| Ok(()), work)?
+            .map_err(raise::<DlxError>)?;
+        let out = PyDict::new(py);
+        out.set_item("classes", found.classes)?;
+        out.set_item("symmetric", found.symmetric)?;
+        out.set_item("solutions", found.solutions)?;
+        out.set_item("group", found.group)?;
+        out.set_item("compared", found.compared)?;
+        let splits = PyList::empty(py);
+        for split in &found.splits {
+            let d = PyDict::new(py);
+            d.set_item("item", &m.item(split.item).name)?;
+            d.set_item("orbits", split.orbits)?;
+            d.set_item("options", split.options)?;
+            d.set_item("fixed", split.fixed)?;
+            d.set_item("within", split.within.clone())?;
+            splits.append(d)?;
+        }
+        out.set_item("splits", splits)?;
+        let counts = Counts::new(found.stats, h, self.counts_cleansings());
+        out.set_item("counts", Py::new(py, counts)?)?;
+        Ok(out.unbind())
     }
 
     /// The problem made smaller as Knuth's DLX-PRE makes it (`dlx pre`): a `Pre` with the

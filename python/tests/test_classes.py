@@ -1,0 +1,46 @@
+"""Problem.classes: solutions counted up to symmetry, as `dlx polyomino --classes` counts them."""
+
+import json
+import os
+import subprocess
+
+import pytest
+
+import dancing_links as dl
+
+
+def test_classic_boards_give_their_published_counts():
+    found = dl.polyomino("pentominoes-3x20").classes()
+    assert (found["classes"], found["solutions"], found["group"]) == (2, 8, 4)
+    assert found["splits"][0]["item"] == "X"
+    found = dl.polyomino("pentominoes-8x8-hole").classes(threads=2)
+    assert (found["classes"], found["solutions"], found["group"]) == (65, 520, 8)
+    assert ("pentominoes-6x10", "the twelve pentominoes in a 6x10 rectangle") in dl.polyomino_names()
+
+
+def test_figures_equal_the_command():
+    dlx = os.environ.get("DLX_BIN")
+    if not dlx:
+        pytest.skip("DLX_BIN names no dlx command")
+    out = subprocess.run(
+        [dlx, "polyomino", "pentominoes-4x15", "--classes", "--json", "-q", "--threads", "1"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    command = json.loads(out)
+    found = dl.polyomino("pentominoes-4x15").classes(threads=1)
+    assert found["classes"] == command["classes"] == 368
+    assert found["counts"].updates == command["updates"]
+    assert found["counts"].nodes == command["nodes"]
+
+
+def test_symmetries_given_as_maps_of_items():
+    # Two dominoes in a row of four cells and the row's mirror: {ab, cd} is its own image.
+    p = dl.Problem.parse("a b c d\na b\nb c\nc d\n")
+    found = p.classes([{"a": "d", "d": "a", "b": "c", "c": "b"}])
+    assert (found["classes"], found["symmetric"], found["solutions"], found["group"]) == (1, 1, 1, 2)
+    with pytest.raises(dl.MatrixError, match="is not an option"):
+        p.classes([{"a": "b", "b": "a"}])
+    with pytest.raises(dl.MatrixError, match="`z` is not an item"):
+        p.classes([{"a": "z"}])
+    with pytest.raises(dl.DlxError, match="no symmetries known"):
+        p.classes()
