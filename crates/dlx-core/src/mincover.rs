@@ -120,11 +120,16 @@ impl MinCover {
     /// Builds the repeat-cover links of a matrix, with the classic contest bound h.
     ///
     /// # Panics
-    /// If the matrix has colours or bounds, which the repeat cover does not read.
+    /// If the matrix has colours, bounds or option costs, which the repeat cover does not
+    /// read (the `dlx` command and the Python package refuse such input with an error first).
     pub fn new(matrix: &Matrix) -> Self {
         assert!(
             matrix.is_plain(),
             "the matrix has colours or bounds, which a minimum cover does not read"
+        );
+        assert!(
+            !matrix.has_costs(),
+            "the matrix has option costs, which a minimum cover would ignore: use Solve::min_cost"
         );
         let links = RepeatLinks::new(matrix);
         let uncoverable = links
