@@ -155,49 +155,44 @@ pub struct Named {
 /// dlx-polyomino and dlx-polycube, then the paper's polyomino, polyiamond and polystick
 /// set-ups (whose restrictions leave fewer symmetries, or none).
 pub fn named(name: &str) -> Option<Result<Named, CliError>> {
-    let built = |about: &str, r: Result<(Matrix, Result<Symmetries, SymmetryError>), String>| {
-        r.map(|(matrix, group)| Named {
+    // Each domain's built puzzle has its own type, with the same two parts.
+    macro_rules! parts {
+        ($built:expr) => {
+            ($built).map(|k| {
+                let group = k.symmetry_group();
+                (k.matrix, group)
+            })
+        };
+    }
+    let paper = "the paper's set-up";
+    let (about, made) = if let Some(p) = dlx_polyomino::problems::Problem::named(name) {
+        (
+            p.about,
+            parts!(p.puzzle().build()).map_err(|e| e.to_string()),
+        )
+    } else if let Some(p) = dlx_polycube::problem(name) {
+        (
+            p.about,
+            parts!(p.puzzle().build()).map_err(|e| e.to_string()),
+        )
+    } else if let Some(p) = dlx_paper::polyomino::puzzle(name) {
+        (paper, parts!(p.build()).map_err(|e| e.to_string()))
+    } else if let Some(p) = dlx_paper::polyiamond::placed(name) {
+        (paper, parts!(p).map_err(|e| e.to_string()))
+    } else if let Some(p) = dlx_paper::polystick::puzzle(name) {
+        let built = p
+            .map_err(|e| e.to_string())
+            .and_then(|p| p.build().map_err(|e| e.to_string()));
+        (paper, parts!(built))
+    } else {
+        return None;
+    };
+    Some(
+        made.map(|(matrix, group)| Named {
             matrix,
             about: format!("{name}: {about}"),
             group,
         })
-        .map_err(|e| CliError::Campaign(format!("{name}: {e}")))
-    };
-    if let Some(p) = dlx_polyomino::problems::Problem::named(name) {
-        let made = p.puzzle().build().map(|k| {
-            let group = k.symmetry_group();
-            (k.matrix, group)
-        });
-        return Some(built(p.about, made.map_err(|e| e.to_string())));
-    }
-    if let Some(p) = dlx_polycube::problem(name) {
-        let made = p.puzzle().build().map(|k| {
-            let group = k.symmetry_group();
-            (k.matrix, group)
-        });
-        return Some(built(p.about, made.map_err(|e| e.to_string())));
-    }
-    if let Some(p) = dlx_paper::polyomino::puzzle(name) {
-        let made = p.build().map(|k| {
-            let group = k.symmetry_group();
-            (k.matrix, group)
-        });
-        return Some(built("the paper's set-up", made.map_err(|e| e.to_string())));
-    }
-    if let Some(p) = dlx_paper::polyiamond::placed(name) {
-        let made = p.map(|k| {
-            let group = k.symmetry_group();
-            (k.matrix, group)
-        });
-        return Some(built("the paper's set-up", made.map_err(|e| e.to_string())));
-    }
-    if let Some(p) = dlx_paper::polystick::puzzle(name) {
-        let made = p.map_err(|e| e.to_string()).and_then(|p| {
-            let k = p.build().map_err(|e| e.to_string())?;
-            let group = k.symmetry_group();
-            Ok((k.matrix, group))
-        });
-        return Some(built("the paper's set-up", made));
-    }
-    None
+        .map_err(|e| CliError::Campaign(format!("{name}: {e}"))),
+    )
 }

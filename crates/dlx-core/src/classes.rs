@@ -136,10 +136,6 @@ impl<E: Engine> Solve<'_, E> {
             out: &mut out,
         };
         count.subcase(&mut self, fixed, &stabiliser)?;
-        if out.classes == 0 && out.stats.solutions == 0 && out.stats.nodes == 0 {
-            // No run was made (every subcase clashed): the figures of the empty search.
-            out.stats = self.count();
-        }
         Ok(out)
     }
 }
