@@ -35,6 +35,40 @@ pub(crate) fn threads(n: usize) -> usize {
     1
 }
 
+/// A shard's subproblems, split again below their paths when they are fewer than the
+/// threads can share (a shard of a plan holds as few as one): each path is replaced by the
+/// cut of its subtree, whose levels join the shard's figures above the new cut. The shard's
+/// figures do not change, only how its tree is dealt out; what the plan records (its depth
+/// and subproblems) is the plan's, not this.
+pub(crate) fn refine<E: Engine>(
+    engine: &mut E,
+    how: &How<'_>,
+    mut cut: Cut,
+    threads: usize,
+) -> Cut {
+    let threads = self::threads(threads);
+    let target = threads * SUBPROBLEMS_PER_THREAD;
+    if threads <= 1 || !cut.sound || cut.paths.is_empty() || cut.paths.len() >= target {
+        return cut;
+    }
+    let each = target.div_ceil(cut.paths.len());
+    let mut paths = Vec::new();
+    for path in std::mem::take(&mut cut.paths) {
+        let below = How {
+            path: Some(&path),
+            ..*how
+        };
+        let split = engine.cut(&below, each);
+        // An interrupt stopped this cut: the run is not the one every other run makes.
+        cut.sound &= split.stats.complete;
+        cut.stats.merge(&split.stats);
+        cut.solutions.extend(split.solutions);
+        paths.extend(split.paths);
+    }
+    cut.paths = paths;
+    cut
+}
+
 /// Runs the levels above `cut`, then the subtrees below it.
 pub(crate) fn run<E: Engine>(
     engine: &mut E,

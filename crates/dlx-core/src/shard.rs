@@ -77,6 +77,14 @@ pub enum ShardError {
     /// The interrupt flag stopped the planning: the plan would not be every machine's.
     #[error("interrupted while the shards were planned")]
     Interrupted,
+    /// A deal read back ([`crate::Solve::plan_shards_dealt`]) does not fit the cut it names.
+    #[error("the deal does not fit the cut at depth {depth}: {why}")]
+    BadDeal {
+        /// The cut's depth.
+        depth: usize,
+        /// What does not fit.
+        why: String,
+    },
     /// The plan was made for another matrix, other fixed options or another heuristic.
     #[error(
         "the plan was made for another matrix or heuristic (fingerprint {plan:016x}, this one {this:016x})"
@@ -130,7 +138,56 @@ pub(crate) fn plan<E: Engine>(
     if !split.stats.complete || how.interrupted() {
         return Err(ShardError::Interrupted);
     }
-    Ok(ShardPlan {
+    Ok(finish(engine, how, shards, split, owner, load))
+}
+
+/// The plan whose cut is at `depth` and whose subproblems go to the shards `owner` names, as a
+/// plan made before dealt them (`load` its loads): the cut is made again, which costs the top
+/// of the tree only, and the estimates that chose the deal are not. Any deal of the cut's
+/// subproblems to the shards adds up to the whole search; one that does not fit is refused.
+pub(crate) fn dealt<E: Engine>(
+    engine: &mut E,
+    how: &How<'_>,
+    shards: usize,
+    depth: usize,
+    owner: Vec<usize>,
+    load: Vec<f64>,
+) -> Result<ShardPlan, ShardError> {
+    check_count(shards)?;
+    let bad = |why: String| ShardError::BadDeal { depth, why };
+    if depth == 0 {
+        return Err(bad("a cut is at depth 1 or more".into()));
+    }
+    let split = engine.split(how, depth);
+    if !split.stats.complete || how.interrupted() {
+        return Err(ShardError::Interrupted);
+    }
+    if owner.len() != split.paths.len() {
+        return Err(bad(format!(
+            "{} subproblems dealt, the cut has {}",
+            owner.len(),
+            split.paths.len()
+        )));
+    }
+    if let Some(&k) = owner.iter().find(|&&k| k == 0 || k > shards) {
+        return Err(bad(format!("shard {k} is not one of 1 to {shards}")));
+    }
+    if load.len() != shards {
+        return Err(bad(format!("{} loads for {shards} shards", load.len())));
+    }
+    Ok(finish(engine, how, shards, split, owner, load))
+}
+
+/// The plan of `how`'s run with its cut and deal.
+fn finish<E: Engine>(
+    engine: &E,
+    how: &How<'_>,
+    shards: usize,
+    split: Split,
+    owner: Vec<usize>,
+    load: Vec<f64>,
+) -> ShardPlan {
+    ShardPlan {
         shards,
         split,
         owner,
@@ -138,7 +195,7 @@ pub(crate) fn plan<E: Engine>(
         fingerprint: engine.fingerprint_with(how.fixed),
         heuristic: how.heuristic,
         fixed: how.fixed.to_vec(),
-    })
+    }
 }
 
 /// Longest processing time first: the subproblems by decreasing size (ties by number), each

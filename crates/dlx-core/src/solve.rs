@@ -624,6 +624,29 @@ impl<'a, E: Engine> Solve<'a, E> {
         )
     }
 
+    /// The plan of `shards` shards whose cut is at `depth` and whose subproblems go to the
+    /// shards `owner` names (`load`: each shard's load, as the plan reported it): a plan made
+    /// before, read back from its deal ([`ShardPlan::split`]'s depth, [`ShardPlan::owner`],
+    /// [`ShardPlan::load`]) without estimating the subtrees again. A deal that does not fit
+    /// the cut (another count of subproblems, a shard out of range) is refused.
+    pub fn plan_shards_dealt(
+        self,
+        shards: usize,
+        depth: usize,
+        owner: Vec<usize>,
+        load: Vec<f64>,
+    ) -> Result<ShardPlan, ShardError> {
+        self.refuse_costs();
+        shard::dealt(
+            self.engine,
+            &self.settings.how(),
+            shards,
+            depth,
+            owner,
+            load,
+        )
+    }
+
     /// This shard's part of the tree, computed once.
     pub(crate) fn shard_part(&mut self) -> &Cut {
         self.refuse_costs();
@@ -658,7 +681,11 @@ impl<'a, E: Engine> Solve<'a, E> {
             return self.engine.whole(&self.settings.how_limited(), visit);
         }
         self.shard_part();
-        let cut = self.cut.take().expect("computed");
+        let mut cut = self.cut.take().expect("computed");
+        if matches!(self.settings.part, Part::Shard { .. } | Part::Plan { .. }) {
+            let how = self.settings.how();
+            cut = crate::parts::refine(self.engine, &how, cut, self.settings.threads);
+        }
         crate::parts::run(self.engine, &self.settings, cut, visit)
     }
 

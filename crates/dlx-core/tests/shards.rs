@@ -3,7 +3,7 @@
 mod common;
 
 use common::queens;
-use dlx_core::{Dlx, Heuristic, Stats, format};
+use dlx_core::{Dlx, Heuristic, ShardError, Stats, format};
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
@@ -82,6 +82,71 @@ fn one_thread_is_the_callers_own() {
 }
 
 #[test]
+fn a_shard_of_few_subproblems_is_shared_by_its_threads() {
+    // A plan deals whole subtrees, and a shard can get a single one (the largest subtrees of
+    // the 9x10 campaign are shards of their own). On several threads such a shard is split
+    // again below its path, with the figures it has on one thread.
+    for (m, h) in [
+        (queens(12), Heuristic::Mrv),
+        (queens(10), Heuristic::Leftmost),
+        (grid_colourings(4, 3), Heuristic::Mrv),
+    ] {
+        let mut problem = dlx_core::Problem::new(&m);
+        let truth = problem.solve().heuristic(h).count();
+        let mut plan = problem.solve().heuristic(h).plan_shards(2).unwrap();
+        // Shard 1 gets the first subtree alone, shard 2 all the others.
+        plan.owner = (0..plan.owner.len())
+            .map(|i| if i == 0 { 1 } else { 2 })
+            .collect();
+        let mut total = Stats::default();
+        for k in 1..=2 {
+            let one = problem.solve().shard_plan(&plan, k).unwrap().count();
+            let parts = Mutex::new(0);
+            let four = (problem.solve().shard_plan(&plan, k).unwrap().threads(4))
+                .observe(|_, _, n| *parts.lock().unwrap() = n)
+                .count();
+            assert_eq!(four, one, "shard {k}, {h:?}");
+            if k == 1 {
+                let parts = parts.into_inner().unwrap();
+                assert!(parts >= 4, "one subtree on four threads: {parts} parts");
+            }
+            total.merge(&four);
+        }
+        total.complete = true;
+        assert_eq!(total, truth, "{h:?}");
+    }
+}
+
+/// The proper colourings of the `side` x `side` grid graph with `q` colours, with colours:
+/// an edge is a primary item, a vertex a secondary one, each option an edge with a colour on
+/// each end.
+fn grid_colourings(side: usize, q: usize) -> dlx_core::Matrix {
+    let v = |r: usize, c: usize| format!("v{r}_{c}");
+    let mut edges = Vec::new();
+    for r in 0..side {
+        for c in 0..side {
+            if c + 1 < side {
+                edges.push((v(r, c), v(r, c + 1)));
+            }
+            if r + 1 < side {
+                edges.push((v(r, c), v(r + 1, c)));
+            }
+        }
+    }
+    let primary: Vec<String> = (0..edges.len()).map(|e| format!("e{e}")).collect();
+    let secondary: Vec<String> = (0..side * side).map(|i| v(i / side, i % side)).collect();
+    let mut text = format!("{} | {}\n", primary.join(" "), secondary.join(" "));
+    for (e, (a, b)) in edges.iter().enumerate() {
+        for x in 0..q {
+            for y in (0..q).filter(|&y| y != x) {
+                text.push_str(&format!("e{e} {a}:{x} {b}:{y}\n"));
+            }
+        }
+    }
+    format::parse(&text).unwrap()
+}
+
+#[test]
 fn plans_are_deterministic_and_balanced() {
     let m = queens(10);
     let mut dlx = Dlx::new(&m);
@@ -98,6 +163,47 @@ fn plans_are_deterministic_and_balanced() {
         .iter()
         .fold((f64::MAX, 0f64), |(lo, hi), &x| (lo.min(x), hi.max(x)));
     assert!(hi <= 2.0 * lo, "loads {:?}", a.load);
+}
+
+#[test]
+fn a_plan_is_made_again_from_its_deal() {
+    let m = queens(9);
+    let mut dlx = Dlx::new(&m);
+    let plan = dlx.solve().plan_shards(5).unwrap();
+    let again = dlx
+        .solve()
+        .plan_shards_dealt(5, plan.split.depth, plan.owner.clone(), plan.load.clone())
+        .unwrap();
+    assert_eq!(again, plan);
+    let (depth, n) = (plan.split.depth, plan.owner.len());
+    let deal = |owner: Vec<usize>, depth: usize| {
+        Dlx::new(&m)
+            .solve()
+            .plan_shards_dealt(5, depth, owner, plan.load.clone())
+    };
+    let mut zero = plan.owner.clone();
+    zero[n / 2] = 0;
+    let mut six = plan.owner.clone();
+    six[0] = 6;
+    for (what, owner, depth) in [
+        ("short", plan.owner[1..].to_vec(), depth),
+        ("shard 0", zero, depth),
+        ("shard 6 of 5", six, depth),
+        ("another depth", plan.owner.clone(), depth + 1),
+        ("depth 0", plan.owner.clone(), 0),
+    ] {
+        let e = deal(owner, depth).unwrap_err();
+        assert!(matches!(e, ShardError::BadDeal { .. }), "{what}: {e}");
+    }
+    // Any fitting deal adds up to the whole search.
+    let turns: Vec<usize> = (0..n).map(|i| i % 5 + 1).collect();
+    let other = deal(turns, depth).unwrap();
+    let mut total = Stats::default();
+    for k in 1..=5 {
+        total.merge(&dlx.solve().shard_plan(&other, k).unwrap().count());
+    }
+    total.complete = true;
+    assert_eq!(total, dlx.solve().count());
 }
 
 #[test]
