@@ -237,6 +237,10 @@ mod tests {
             .unwrap()
             .run(&RunOptions::default(), |_| {})
             .unwrap();
+        // Folders written before digests kept no plan either.
+        for part in ["o0", "o2"] {
+            std::fs::remove_file(dir.join(part).join("plan.json")).unwrap();
+        }
         let sealed = files(&dir);
         assert_eq!(
             sealed.len(),

@@ -42,6 +42,7 @@ use itertools::Itertools;
 
 mod digest;
 mod folder;
+mod plan;
 mod record;
 mod runner;
 mod symmetry;

@@ -144,23 +144,16 @@ impl Shards {
                 }
                 continue;
             }
+            // Read back from the folder, or made once (and kept there for the next runs).
             let plan = match &plan {
                 Some(plan) => plan,
-                None => {
-                    let made = (problem.solve().fix(fixed.clone()))
-                        .map_err(|e| CampaignError::Invalid(e.to_string()))?
-                        .heuristic(self.heuristic)
-                        .interrupt(flag)
-                        .plan_shards(n)
-                        .map_err(|e| match e {
-                            dlx_core::ShardError::Interrupted => CampaignError::Stopped {
-                                shard: None,
-                                kept: searched,
-                            },
-                            e => CampaignError::Invalid(e.to_string()),
-                        })?;
-                    plan.insert(made)
-                }
+                None => plan.insert(self.plan(&mut problem, flag).map_err(|e| match e {
+                    CampaignError::Stopped { shard: None, .. } => CampaignError::Stopped {
+                        shard: None,
+                        kept: searched,
+                    },
+                    e => e,
+                })?),
             };
             let marker = self.marker_path(k);
             let since = SystemTime::now()
