@@ -2,7 +2,8 @@
 //! benches give the statistics; this gives the one number people quote).
 //!
 //! Targets: `search` (updates per second and the all-cores speed-up on 6x10, 14 queens and
-//! Scott; see `bench_search.rs`), `sudoku` (µs per puzzle on four 9x9 sets: the band layer
+//! Scott; see `bench_search.rs`), `scaling` (one long search on 1, 2, 4, ... threads; see
+//! `bench_scaling.rs`), `sudoku` (µs per puzzle on four 9x9 sets: the band layer
 //! against the candidate masks and dancing links, reused matrix against a per-puzzle rebuild,
 //! and optionally a peer solver's binary; `--large`: 16x16 to 36x36; `--generate`: minimal
 //! unique 9x9 puzzles per second, optionally against a peer generator).
@@ -17,12 +18,13 @@ use dlx_core::Dlx;
 use dlx_sudoku::{Grid, SEARCH_RULE, Solver, parse_lines, puzzle_matrix};
 
 /// The bench targets, for the usage line.
-const TARGETS: &[&str] = &["search", "sudoku"];
+const TARGETS: &[&str] = &["search", "scaling", "sudoku"];
 
 /// Runs the bench target named by the first argument.
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("search") => crate::bench_search::run(&args[1..]),
+        Some("scaling") => crate::bench_scaling::run(&args[1..]),
         Some("sudoku") => sudoku(&args[1..]),
         Some(other) => Err(format!(
             "unknown bench target `{other}` (targets: {})",

@@ -248,7 +248,7 @@ fn timed(f: impl FnOnce() -> Stats) -> (Duration, Stats) {
 
 /// The wall-clock time of `threads` copies of the one-thread search run at once, each on its
 /// own thread and arena; each copy's figures are checked against the sequential ones.
-fn copies_side_by_side(
+pub(crate) fn copies_side_by_side(
     threads: usize,
     matrix: &dlx_core::Matrix,
     h: dlx_core::Heuristic,

@@ -5,6 +5,7 @@
 
 mod aztec;
 mod bench;
+mod bench_scaling;
 mod bench_search;
 mod figures;
 mod paper;
@@ -42,6 +43,12 @@ tasks:
           on one thread and the all-cores speed-up for 6x10, 14 queens and Scott (and a
           file with colours); optionally against another revision's dlx (built here, or
           given) and a local build of Knuth's dance.w.
+        scaling [--threads 1,4,8,16] [--only NAME,...]: searches of tens of seconds on one
+          core (16 queens, Scott in leftmost order, a shard of the 9x10 campaign checked
+          against its record, a shard of MacMahon's hexagon if the data folder has it) on
+          each count of threads (default 1, 2, 4, ... all cores): wall seconds and speed-ups,
+          the figures identical on every count, and the machine's ceiling (as many copies of
+          14 queens side by side).
         sudoku [--peer PATH] [--large [--links-limit S]] [--generate]: µs per puzzle on top95, top1465, forum_hardest_1106 and
           royle_17clue_sample (first solution and uniqueness): the 9x9 band layer vs.
           the candidate masks vs. dancing links vs. a per-puzzle rebuild. --peer runs another solver on the same
