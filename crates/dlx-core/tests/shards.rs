@@ -106,7 +106,8 @@ fn a_shard_of_few_subproblems_is_shared_by_its_threads() {
                 .observe(|_, _, n| *parts.lock().unwrap() = n)
                 .count();
             assert_eq!(four, one, "shard {k}, {h:?}");
-            if k == 1 {
+            // Without the `parallel` feature every run is on the calling thread, uncut.
+            if k == 1 && cfg!(feature = "parallel") {
                 let parts = parts.into_inner().unwrap();
                 assert!(parts >= 4, "one subtree on four threads: {parts} parts");
             }
