@@ -158,8 +158,18 @@ def test_the_search_releases_the_gil():
     assert ticks > 50
 
 
+@pytest.fixture
+def ctrl_c():
+    """Python's own Ctrl-C handler for the test: a process started in the background by a
+    shell without job control (`cmd &` in a script, nohup) inherits SIGINT ignored, and
+    Python then installs none, so the signal these tests send would never arrive."""
+    kept = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, kept)
+
+
 @pytest.mark.parametrize("threads", [1, 2])
-def test_ctrl_c_stops_a_long_count_within_a_second(threads):
+def test_ctrl_c_stops_a_long_count_within_a_second(threads, ctrl_c):
     problem = dl.queens(20)
     sent = []
 
@@ -180,7 +190,7 @@ def test_ctrl_c_stops_a_long_count_within_a_second(threads):
     assert problem.count(limit=3).solutions == 3
 
 
-def test_ctrl_c_stops_a_waiting_iterator():
+def test_ctrl_c_stops_a_waiting_iterator(ctrl_c):
     # 16 queens and one more primary item that no option holds, searched leftmost: no
     # solution, and a tree far larger than the test waits for.
     items, *rows = dl.queens(16).to_text().splitlines()
