@@ -16,6 +16,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 const BAND: u32 = (1 << 27) - 1;
 /// A row of a band (row 0).
 const ROW: u32 = 0x1ff;
+/// The nine digits' words of a band, in a set of words (band 0).
+const DIGITS: u32 = 0x1ff;
 
 /// `PAIRS[r]`: for the 9 cells of a row, which of its three box segments hold a bit.
 const PAIRS: [u8; 512] = {
@@ -28,6 +30,19 @@ const PAIRS: [u8; 512] = {
                 t[r] |= 1 << j;
             }
             j += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// `ALONE[r]`: r when the 9 cells of a row hold one bit, else 0.
+const ALONE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut r = 1;
+    while r < 512 {
+        if r & (r - 1) == 0 {
+            t[r] = r as u16;
         }
         r += 1;
     }
@@ -148,6 +163,9 @@ const POINT: [u16; 512] = by_box(false);
 /// such columns (it cannot hold the digit twice).
 const CLAIM: [u16; 512] = by_box(true);
 
+/// What [`State::band_rules`] returns on a dead end (never a set of cells).
+const DEAD_END: u32 = u32::MAX;
+
 /// The flag of a dead end in [`CLAIM`].
 const DEAD: u16 = 1 << 15;
 
@@ -175,11 +193,11 @@ fn crowded(cells: u32) -> bool {
 /// A node's state: the options still open, and which cells are placed.
 #[derive(Clone, Copy, Debug)]
 struct State {
-    /// `open[3 * d + b]`: the cells of band b where digit d + 1 may go or is placed.
+    /// `open[9 * b + d]`: the cells of band b where digit d + 1 may go or is placed.
     open: [u32; 27],
     /// The placed cells of each band.
     placed: [u32; 3],
-    /// The (digit, band) words changed since their rules last ran (bit 3 * d + b).
+    /// The (digit, band) words changed since their rules last ran (bit 9 * b + d).
     dirty: u32,
 }
 
@@ -197,20 +215,21 @@ struct Search<'a, F> {
 /// the givens themselves.
 fn start(cells: &[u8]) -> Option<State> {
     debug_assert_eq!(cells.len(), 81);
-    // `given[3 * v + b]`: the cells of band b holding value v (v = 0, the blanks, unused), set
+    // `given[10 * b + v]`: the cells of band b holding value v (v = 0: the blanks), set
     // without a branch per cell.
     let mut given = [0u32; 30];
     for (band, values) in cells.chunks_exact(27).enumerate() {
         for (k, &v) in values.iter().enumerate() {
-            given[3 * usize::from(v.min(9)) + band] |= 1 << k;
+            given[10 * band + usize::from(v.min(9))] |= 1 << k;
         }
     }
     let mut s = State {
         open: [0; 27],
-        placed: [0, 1, 2].map(|b| BAND & !given[b]),
+        placed: [0, 1, 2].map(|b| BAND & !given[10 * b]),
         dirty: BAND,
     };
-    for (d, words) in given[3..].chunks_exact(3).enumerate() {
+    for d in 0..9 {
+        let words = [given[d + 1], given[d + 11], given[d + 21]];
         let column = |x: u32| ((x | x >> 9 | x >> 18) & ROW) * COLUMN;
         let columns = [column(words[0]), column(words[1]), column(words[2])];
         for b in 0..3 {
@@ -224,7 +243,7 @@ fn start(cells: &[u8]) -> Option<State> {
             if mine & peers != 0 {
                 return None;
             }
-            s.open[3 * d + b] = (BAND & !s.placed[b] & !peers) | mine;
+            s.open[9 * b + d] = (BAND & !s.placed[b] & !peers) | mine;
         }
     }
     Some(s)
@@ -236,7 +255,7 @@ impl State {
     #[inline]
     fn place(&mut self, d: usize, b: usize, k: usize) -> bool {
         let bit = 1u32 << k;
-        if self.open[3 * d + b] & bit == 0 {
+        if self.open[9 * b + d] & bit == 0 {
             return false;
         }
         if self.placed[b] & bit != 0 {
@@ -250,7 +269,7 @@ impl State {
     /// of a digit in a band.
     #[inline]
     fn place_cells(&mut self, d: usize, b: usize, cells: u32) -> bool {
-        debug_assert!(cells != 0 && cells & !self.open[3 * d + b] == 0);
+        debug_assert!(cells != 0 && cells & !self.open[9 * b + d] == 0);
         debug_assert_eq!(cells & self.placed[b], 0);
         debug_assert!(!crowded(cells));
         let peers = lines(cells);
@@ -258,35 +277,34 @@ impl State {
         // Every digit leaves the cells (d comes back below), with no branch per digit and
         // the changed words gathered in a register.
         let mut dirty = 0;
-        let words = &mut self.open[b..];
-        for e in 0..9 {
-            let before = words[3 * e];
-            words[3 * e] = before & !cells;
-            dirty |= u32::from(before & cells != 0) << (3 * e);
+        let words = &mut self.open[9 * b..9 * b + 9];
+        for (e, word) in words.iter_mut().enumerate() {
+            let before = *word;
+            *word = before & !cells;
+            dirty |= u32::from(before & cells != 0) << e;
         }
-        words[3 * d] = (words[3 * d] & !peers) | cells;
-        self.dirty |= dirty << b;
+        words[d] = (words[d] & !peers) | cells;
+        self.dirty |= dirty << (9 * b);
         let column = ((cells | cells >> 9 | cells >> 18) & ROW) * COLUMN;
         for other in [(b + 1) % 3, (b + 2) % 3] {
-            self.clear(3 * d + other, column);
+            self.clear(9 * other + d, column);
         }
         true
     }
 
-    /// The rules of one (digit, band) word: the pairing rule, then a row or box with one
-    /// open cell left takes the digit. False on a dead end.
+    /// The rules of one (digit, band) word: the pairing rule, and the cells of rows or boxes
+    /// with one open cell left, which take the digit: returned, not placed, so that the
+    /// caller places them later without a branch here on whether there are any. [`DEAD_END`]
+    /// on a dead end.
     #[inline]
-    fn band_rules(&mut self, w: usize) -> bool {
-        let (d, b) = (w / 3, w % 3);
+    fn band_rules(&mut self, w: usize) -> u32 {
+        let b = w / 9;
         let x = self.open[w];
-        let pairs = segments(x);
-        // Every row in every box: nothing to pair off, and no unit with one cell.
-        if pairs == 0o777 {
-            return true;
-        }
-        let keep = KEEP[pairs];
+        // No branch on whether there is anything to do: every row in every box (half the
+        // words looked at) keeps the whole word and finds no single, as the rest does.
+        let keep = KEEP[segments(x)];
         if keep == 0 {
-            return false;
+            return DEAD_END;
         }
         let x = x & keep;
         self.open[w] = x;
@@ -294,13 +312,31 @@ impl State {
         // open cell, less those where the digit is placed. A box with one open cell needs no
         // test of its own: every pairing pairs it with that cell's row, so the pairing rule
         // has already left that row nothing else.
-        let mut single = 0;
-        for row in [ROW, ROW << 9, ROW << 18] {
-            let m = x & row;
-            single |= m & u32::from(m & m.wrapping_sub(1) == 0).wrapping_neg();
+        let single = u32::from(ALONE[(x & ROW) as usize])
+            | u32::from(ALONE[((x >> 9) & ROW) as usize]) << 9
+            | u32::from(ALONE[(x >> 18) as usize]) << 18;
+        single & !self.placed[b]
+    }
+
+    /// Places the singles that [`State::band_rules`] found (`singles[w]` for each word w in
+    /// `words`). A single whose cell has since left its word leaves its row without the
+    /// digit: a dead end. False on a dead end.
+    #[inline]
+    fn place_singles(&mut self, singles: &[u32; 27], mut words: u32) -> bool {
+        while words != 0 {
+            let w = words.trailing_zeros() as usize;
+            words &= words - 1;
+            let (d, b) = (w % 9, w / 9);
+            let cells = singles[w];
+            if cells & !self.open[w] != 0 {
+                return false;
+            }
+            let cells = cells & !self.placed[b];
+            if cells != 0 && !self.place_cells(d, b, cells) {
+                return false;
+            }
         }
-        single &= !self.placed[b];
-        single == 0 || self.place_cells(d, b, single)
+        true
     }
 
     /// A digit's columns and stacks: a column with no open cell is a dead end, one with a
@@ -312,7 +348,7 @@ impl State {
         let (mut ones, mut twos, mut done) = (0u32, 0u32, 0u32);
         let mut columns = [0u32; 3];
         for (b, column) in columns.iter_mut().enumerate() {
-            let x = self.open[3 * d + b];
+            let x = self.open[9 * b + d];
             let (r0, r1, r2) = (x & ROW, (x >> 9) & ROW, x >> 18);
             let any = r0 | r1 | r2;
             twos |= (r0 & r1) | (r2 & (r0 | r1)) | (ones & any);
@@ -336,26 +372,24 @@ impl State {
             dead |= claim & DEAD;
             // A set of columns as the cells of a band: each column's three cells.
             let cells = |c: u32| (c & ROW) * COLUMN;
-            self.clear(3 * d + b, cells(u32::from(claim)));
-            self.clear(3 * d + b1, cells(point));
-            self.clear(3 * d + b2, cells(point));
+            self.clear(9 * b + d, cells(u32::from(claim)));
+            self.clear(9 * b1 + d, cells(point));
+            self.clear(9 * b2 + d, cells(point));
         }
         if dead != 0 {
             return false;
         }
-        // Columns with one open cell, less those where the digit is placed.
-        let mut single = ones & !twos & !done;
-        while single != 0 {
-            let c = single.trailing_zeros() as usize;
-            single &= single - 1;
+        // Columns with one open cell, less those where the digit is placed: placed band by
+        // band, all at once, not column by column.
+        let single = ones & !twos & !done;
+        if single != 0 {
             for b in 0..3 {
-                let x = self.open[3 * d + b] & (COLUMN << c);
-                if x != 0 {
-                    let k = x.trailing_zeros() as usize;
-                    if self.placed[b] & x == 0 && !self.place(d, b, k) {
-                        return false;
-                    }
-                    break;
+                let cells = self.open[9 * b + d] & (single * COLUMN);
+                if cells != 0
+                    && ((cells & cells.wrapping_sub(1) != 0 && crowded(cells))
+                        || !self.place_cells(d, b, cells))
+                {
+                    return false;
                 }
             }
         }
@@ -376,7 +410,7 @@ impl State {
     fn cell_counts(&self, b: usize) -> (u32, u32, u32) {
         let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
         for d in 0..9 {
-            let x = self.open[3 * d + b];
+            let x = self.open[9 * b + d];
             threes |= twos & x;
             twos |= ones & x;
             ones |= x;
@@ -397,7 +431,7 @@ impl State {
         }
         // Digit by digit, not cell by cell: nine tests find every single's digit.
         for d in 0..9 {
-            let cells = self.open[3 * d + b] & single;
+            let cells = self.open[9 * b + d] & single;
             if cells != 0 && (crowded(cells) || !self.place_cells(d, b, cells)) {
                 return false;
             }
@@ -410,19 +444,30 @@ impl State {
     /// rules run only on what changed since they last looked.
     fn propagate(&mut self) -> bool {
         let (mut cells, mut columns) = (0u32, 0u32);
+        let mut singles = [0u32; 27];
         loop {
+            let mut found = 0;
             while self.dirty != 0 {
                 let w = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
                 cells |= 1 << w;
                 columns |= 1 << w;
-                if !self.band_rules(w) {
+                let single = self.band_rules(w);
+                if single == DEAD_END {
                     return false;
                 }
+                singles[w] = single;
+                found = (found & !(1 << w)) | u32::from(single != 0) << w;
+            }
+            if found != 0 {
+                if !self.place_singles(&singles, found) {
+                    return false;
+                }
+                continue;
             }
             if cells != 0 {
                 for b in 0..3 {
-                    if cells & (0o111_111_111 << b) != 0 && !self.cell_rules(b) {
+                    if cells & (DIGITS << (9 * b)) != 0 && !self.cell_rules(b) {
                         return false;
                     }
                 }
@@ -434,10 +479,12 @@ impl State {
             if columns == 0 {
                 return true;
             }
-            for d in 0..9 {
-                if columns >> (3 * d) & 7 != 0 && !self.column_rules(d) {
+            let mut digits = (columns | columns >> 9 | columns >> 18) & DIGITS;
+            while digits != 0 {
+                if !self.column_rules(digits.trailing_zeros() as usize) {
                     return false;
                 }
+                digits &= digits - 1;
             }
             columns = 0;
             if self.dirty == 0 {
@@ -477,7 +524,7 @@ impl State {
                 let k = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 let n = (0..9)
-                    .filter(|&d| self.open[3 * d + b] & (1 << k) != 0)
+                    .filter(|&d| self.open[9 * b + d] & (1 << k) != 0)
                     .count() as u32;
                 if best.is_none_or(|(m, _, _)| n < m) {
                     best = Some((n, b, k));
@@ -492,7 +539,7 @@ impl State {
         let mut cells = [0u8; 81];
         for d in 0..9 {
             for b in 0..3 {
-                let mut x = self.open[3 * d + b];
+                let mut x = self.open[9 * b + d];
                 while x != 0 {
                     let k = x.trailing_zeros() as usize;
                     x &= x - 1;
@@ -520,7 +567,7 @@ impl<F: FnMut(&[u8])> Search<'_, F> {
             return ControlFlow::Break(());
         }
         for d in 0..9 {
-            if s.open[3 * d + b] & (1 << k) != 0 {
+            if s.open[9 * b + d] & (1 << k) != 0 {
                 let mut child = *s;
                 if child.place(d, b, k) && child.propagate() {
                     self.search(&child)?;
@@ -608,7 +655,7 @@ impl<'a> Near<'a> {
     pub(crate) fn new(cells: &'a [u8]) -> Near<'a> {
         let mut words = [0u32; 27];
         for (k, &v) in cells.iter().enumerate() {
-            words[3 * (usize::from(v) - 1) + k / 27] |= 1 << (k % 27);
+            words[9 * (k / 27) + usize::from(v) - 1] |= 1 << (k % 27);
         }
         Near { cells, words }
     }
@@ -621,7 +668,7 @@ impl<'a> Near<'a> {
 pub(crate) fn other_solution(givens: Givens, near: &Near<'_>, cell: usize) -> bool {
     let mut s = givens.0;
     let (w, bit) = (
-        3 * (usize::from(near.cells[cell]) - 1) + cell / 27,
+        9 * (cell / 27) + usize::from(near.cells[cell]) - 1,
         1u32 << (cell % 27),
     );
     if s.placed[cell / 27] & bit != 0 {
@@ -640,7 +687,7 @@ fn deviate(s: &State, near: &[u32; 27]) -> bool {
     for b in 0..3 {
         let mut lost = 0;
         for d in 0..9 {
-            lost |= near[3 * d + b] & !s.open[3 * d + b];
+            lost |= near[9 * b + d] & !s.open[9 * b + d];
         }
         lost &= !s.placed[b];
         if lost != 0 {
@@ -659,7 +706,7 @@ fn deviate(s: &State, near: &[u32; 27]) -> bool {
         return true;
     };
     (0..9).any(|d| {
-        s.open[3 * d + b] & (1 << k) != 0 && {
+        s.open[9 * b + d] & (1 << k) != 0 && {
             let mut child = *s;
             child.place(d, b, k) && child.propagate() && deviate(&child, near)
         }
