@@ -281,7 +281,9 @@ impl State {
         for (e, word) in words.iter_mut().enumerate() {
             let before = *word;
             *word = before & !cells;
-            dirty |= u32::from(before & cells != 0) << e;
+            // 1 when the word held any of the cells: the top bit of hit | -hit.
+            let hit = before & cells;
+            dirty |= ((hit | hit.wrapping_neg()) >> 31) << e;
         }
         words[d] = (words[d] & !peers) | cells;
         self.dirty |= dirty << (9 * b);
@@ -360,8 +362,10 @@ impl State {
         if ones != ROW {
             return false;
         }
-        // Without a branch per box: the dead ends are gathered and looked at once.
+        // Without a branch per box: the dead ends are gathered and looked at once, and
+        // each band's word loses what the three bands' rules take from it in one go.
         let mut dead = 0;
+        let mut lose = [0u32; 3];
         for b in 0..3 {
             let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
             let only = columns[b] & !(columns[b1] | columns[b2]);
@@ -372,10 +376,15 @@ impl State {
             dead |= claim & DEAD;
             // A set of columns as the cells of a band: each column's three cells.
             let cells = |c: u32| (c & ROW) * COLUMN;
-            self.clear(9 * b + d, cells(u32::from(claim)));
-            self.clear(9 * b1 + d, cells(point));
-            self.clear(9 * b2 + d, cells(point));
+            lose[b] |= cells(u32::from(claim));
+            lose[b1] |= cells(point);
+            lose[b2] |= cells(point);
         }
+        let mut changed = 0;
+        for (b, &mask) in lose.iter().enumerate() {
+            changed |= self.strip(9 * b + d, mask) << (9 * b);
+        }
+        self.dirty |= changed << d;
         if dead != 0 {
             return false;
         }
@@ -399,9 +408,16 @@ impl State {
     /// Drops the cells `mask` from word w, marking it changed if it held any.
     #[inline]
     fn clear(&mut self, w: usize, mask: u32) {
+        self.dirty |= self.strip(w, mask) << w;
+    }
+
+    /// Drops the cells `mask` from word w: 1 if it held any, else 0 (for the caller to
+    /// mark it changed).
+    #[inline]
+    fn strip(&mut self, w: usize, mask: u32) -> u32 {
         let before = self.open[w];
         self.open[w] = before & !mask;
-        self.dirty |= u32::from(before & mask != 0) << w;
+        u32::from(before & mask != 0)
     }
 
     /// How many digits each cell of band b has open, as bit slices: at least one, at least
@@ -447,17 +463,20 @@ impl State {
         let mut singles = [0u32; 27];
         loop {
             let mut found = 0;
-            while self.dirty != 0 {
-                let w = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                cells |= 1 << w;
-                columns |= 1 << w;
+            // The band rule changes only its own word and marks none: each changed word
+            // is looked at once a pass.
+            let mut todo = std::mem::take(&mut self.dirty);
+            cells |= todo;
+            columns |= todo;
+            while todo != 0 {
+                let w = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
                 let single = self.band_rules(w);
                 if single == DEAD_END {
                     return false;
                 }
                 singles[w] = single;
-                found = (found & !(1 << w)) | u32::from(single != 0) << w;
+                found |= u32::from(single != 0) << w;
             }
             if found != 0 {
                 if !self.place_singles(&singles, found) {
