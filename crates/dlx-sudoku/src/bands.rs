@@ -225,6 +225,7 @@ struct Search<'a, F> {
 /// the givens themselves.
 fn start(cells: &[u8]) -> Option<State> {
     debug_assert_eq!(cells.len(), 81);
+    debug_assert!(cells.iter().all(|&v| v <= 9));
     // `given[10 * b + v]`: the cells of band b holding value v (v = 0: the blanks), set
     // without a branch per cell.
     let mut given = [0u32; 30];
