@@ -293,9 +293,9 @@ impl State {
         for (e, word) in words.iter_mut().enumerate() {
             let before = *word;
             *word = before & !cells;
-            // 1 when the word held any of the cells: the top bit of hit | -hit.
+            // 1 when the word held any of the cells: bit 27 of hit + BAND (hit <= BAND).
             let hit = before & cells;
-            dirty |= ((hit | hit.wrapping_neg()) >> 31) << e;
+            dirty |= ((hit + BAND) >> 27) << e;
         }
         words[d] = (words[d] & !peers) | cells;
         self.dirty |= dirty << (9 * b);
