@@ -97,7 +97,7 @@ const KEEP: [u32; 512] = {
 fn segments(x: u32) -> usize {
     PAIRS[(x & ROW) as usize] as usize
         | (PAIRS[((x >> 9) & ROW) as usize] as usize) << 3
-        | (PAIRS[(x >> 18) as usize] as usize) << 6
+        | (PAIRS[((x >> 18) & ROW) as usize] as usize) << 6
 }
 
 /// The cells of box j of a band.
@@ -315,7 +315,7 @@ impl State {
         let x = self.open[w];
         // No branch on whether there is anything to do: every row in every box (half the
         // words looked at) keeps the whole word and finds no single, as the rest does.
-        let keep = KEEP[segments(x)];
+        let keep = KEEP[segments(x) & 0o777];
         if keep == 0 {
             return DEAD_END;
         }
@@ -327,7 +327,7 @@ impl State {
         // has already left that row nothing else.
         let single = u32::from(ALONE[(x & ROW) as usize])
             | u32::from(ALONE[((x >> 9) & ROW) as usize]) << 9
-            | u32::from(ALONE[(x >> 18) as usize]) << 18;
+            | u32::from(ALONE[((x >> 18) & ROW) as usize]) << 18;
         single & !self.placed[b]
     }
 
