@@ -9,6 +9,7 @@ mod bench_search;
 mod figures;
 mod paper;
 mod slow;
+mod workloads;
 
 use std::process::ExitCode;
 
@@ -36,12 +37,18 @@ tasks:
         Add digests to campaign folders written before records and campaign.json carried
         them (a one-off conversion): each such file must read back whole and be exactly as
         dlx writes it, so the digest is the only change; the folder is then checked.
+  workloads DIR
+        Write the problems with multiplicities that `bench search --bounds` times, each as
+        NAME.dlx in Knuth's format (for his DLX3 and SSMCC, or `dlx solve`).
   bench <target> [--rounds N]
         Timings as ratios against a baseline in the same run. Targets:
-        search [--baseline REV | --baseline-bin PATH] [--dance PATH] [--xcc FILE]: updates/s
+        search [--baseline REV | --baseline-bin PATH] [--dance PATH] [--xcc FILE] [--bounds]
+          [--dlx2 PATH] [--dlx3 PATH] [--ssxcc PATH] [--ssmcc PATH] [--xcc-only]: updates/s
           on one thread and the all-cores speed-up for 6x10, 14 queens and Scott (and a
-          file with colours); optionally against another revision's dlx (built here, or
-          given) and a local build of Knuth's dance.w.
+          file with colours or bounds, and with --bounds the workloads with multiplicities
+          that `workloads` writes); optionally against another revision's dlx (built here,
+          or given), a local build of Knuth's dance.w, and of his DLX2, DLX3, SSXCC and
+          SSMCC (figures checked against ours). --xcc-only: no exact cover problems.
         sudoku [--peer PATH] [--large [--links-limit S]] [--generate]: µs per puzzle on top95, top1465, forum_hardest_1106 and
           royle_17clue_sample (first solution and uniqueness): the 9x9 band layer vs.
           the candidate masks vs. dancing links vs. a per-puzzle rebuild. --peer runs another solver on the same
@@ -68,6 +75,7 @@ fn main() -> ExitCode {
         Some("figures") => figures::run(&args[1..]),
         Some("slow") => slow::run(&args[1..]),
         Some("seal") => seal(&args[1..]),
+        Some("workloads") => workloads::write_all(&args[1..]),
         Some("-h" | "--help" | "help") | None => {
             print!("{USAGE}");
             Ok(())
