@@ -22,7 +22,9 @@
 //! checked identical), the baseline's `dlx solve`, and Knuth's programs on the same text in
 //! the same round: `--dlx2 PATH` (colours) or `--dlx3 PATH` (bounds), whose figures must
 //! equal ours to the unit, and his dancing-cells programs `--ssxcc PATH` or `--ssmcc PATH`,
-//! whose count of solutions must. `--xcc-only` leaves out the exact cover problems.
+//! whose count of solutions must. `--xcc-only` leaves out the exact cover problems; `--cpu`
+//! times those lines by CPU time instead of the wall clock (steadier on a shared machine),
+//! without the all-cores run.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -223,6 +225,7 @@ fn xcc_lines(
     baseline: Option<&Path>,
 ) -> Result<(), String> {
     let knuth = Knuth::from_args(args);
+    let cpu = args.iter().any(|a| a == "--cpu");
     let mut problems = Vec::new();
     if let Some(file) = option_value(args, "--xcc") {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
@@ -266,7 +269,7 @@ fn xcc_lines(
             },
             &knuth,
             rounds,
-            threads,
+            if cpu { None } else { Some(threads) },
             baseline,
         )?;
     }
@@ -276,14 +279,17 @@ fn xcc_lines(
 /// One line: [`dlx_core::Xcc`] on one thread and on all cores, the baseline's `dlx solve` on
 /// one thread, and Knuth's programs, interleaved round by round; the figures of all cores,
 /// of DLX2/DLX3 (solutions, updates, cleansings, nodes) and of SSXCC/SSMCC (solutions: it
-/// counts its updates otherwise) are checked against ours.
+/// counts its updates otherwise) are checked against ours. With `threads` `None` (`--cpu`)
+/// every time is CPU time (the search's thread, each program's process), which other work
+/// on a shared machine disturbs far less than the wall clock, and all cores are not run.
 fn xcc_line(
     p: &XccProblem<'_>,
     knuth: &Knuth,
     rounds: usize,
-    threads: usize,
+    threads: Option<usize>,
     baseline: Option<&Path>,
 ) -> Result<(), String> {
+    let cpu = threads.is_none();
     let name = p.name;
     let matrix = format::parse(p.text).map_err(|e| format!("{name}: {e}"))?;
     let (links, cells) = knuth.for_matrix(matrix.has_bounds());
@@ -293,7 +299,11 @@ fn xcc_line(
     let (mut theirs, mut cells_time) = (Duration::MAX, Duration::MAX);
     let mut stats = Stats::default();
     for _ in 0..rounds.max(1) {
-        let (t, seq) = timed(|| x.solve().count());
+        let (t, seq) = if cpu {
+            cpu_timed(|| x.solve().count())
+        } else {
+            timed(|| x.solve().count())
+        };
         (one, stats) = (one.min(t), seq);
         let ours = (
             stats.solutions,
@@ -308,15 +318,17 @@ fn xcc_line(
                 "{name}: figures {ours:?}, but Knuth's DLX3 prints {expected:?}"
             ));
         }
-        let (t, par) = timed(|| x.solve().threads(threads).count());
-        all = all.min(t);
-        if par != stats {
-            return Err(format!(
-                "{name}: parallel figures differ from sequential ones"
-            ));
+        if let Some(threads) = threads {
+            let (t, par) = timed(|| x.solve().threads(threads).count());
+            all = all.min(t);
+            if par != stats {
+                return Err(format!(
+                    "{name}: parallel figures differ from sequential ones"
+                ));
+            }
         }
         if let Some(k) = links {
-            let (t, err) = time_capture(&mut Command::new(k), Some(p.text))?;
+            let (t, err) = time_capture(&mut Command::new(k), Some(p.text), cpu)?;
             theirs = theirs.min(t);
             let f = knuth_figures(&err);
             let want = [
@@ -336,7 +348,7 @@ fn xcc_line(
             }
         }
         if let Some(k) = cells {
-            let (t, err) = time_capture(&mut Command::new(k), Some(p.text))?;
+            let (t, err) = time_capture(&mut Command::new(k), Some(p.text), cpu)?;
             cells_time = cells_time.min(t);
             let f = knuth_figures(&err);
             if f.get("solutions") != Some(&stats.solutions) {
@@ -351,7 +363,7 @@ fn xcc_line(
         if let Some(bin) = baseline {
             let mut cmd = Command::new(bin);
             cmd.arg("solve").arg(&p.file).args(["--threads", "1"]);
-            before = before.min(time_command(&mut cmd, None)?);
+            before = before.min(time_capture(&mut cmd, None, cpu)?.0);
         }
     }
     let ratio = |t: Duration, given: bool| {
@@ -362,13 +374,17 @@ fn xcc_line(
         }
     };
     println!(
-        "{:<18} {:>14} {:>8.3} s {:>10.1} {:>10} {:>8.2}x  {}  {}  {:>11}",
+        "{:<18} {:>14} {:>8.3} s {:>10.1} {:>10} {:>9}  {}  {}  {:>11}",
         name,
         stats.updates,
         one.as_secs_f64(),
         stats.updates as f64 / one.as_secs_f64() / 1e6,
         stats.cleansings,
-        one.as_secs_f64() / all.as_secs_f64(),
+        if cpu {
+            "-".to_string()
+        } else {
+            format!("{:.2}x", one.as_secs_f64() / all.as_secs_f64())
+        },
         ratio(before, baseline.is_some()),
         ratio(theirs, links.is_some()),
         ratio(cells_time, cells.is_some()),
@@ -401,6 +417,35 @@ fn knuth_figures(report: &str) -> std::collections::HashMap<&'static str, u64> {
         }
     }
     figures
+}
+
+/// The CPU time of the calling thread.
+fn thread_cpu() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes the timespec it is given, which lives on this stack.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// The CPU time (user and system) of every child process waited for so far: the difference
+/// across one run is that run's.
+fn children_cpu() -> Duration {
+    // SAFETY: an all-zero rusage is a valid value of that plain C struct.
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage writes the struct it is given, which lives on this stack.
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut ru) };
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    tv(ru.ru_utime) + tv(ru.ru_stime)
+}
+
+/// [`timed`] by the CPU time of the calling thread, which runs the search.
+fn cpu_timed(f: impl FnOnce() -> Stats) -> (Duration, Stats) {
+    let t = thread_cpu();
+    let s = f();
+    (thread_cpu().saturating_sub(t), s)
 }
 
 fn timed(f: impl FnOnce() -> Stats) -> (Duration, Stats) {
@@ -439,13 +484,19 @@ fn copies_side_by_side(
 
 /// The wall-clock time of one run of a command.
 fn time_command(cmd: &mut Command, input: Option<&str>) -> Result<Duration, String> {
-    time_capture(cmd, input).map(|(t, _)| t)
+    time_capture(cmd, input, false).map(|(t, _)| t)
 }
 
-/// The wall-clock time of one run of a command fed `input` on stdin, and what it wrote to
-/// stderr (where Knuth's programs report their figures); its stdout is discarded.
-fn time_capture(cmd: &mut Command, input: Option<&str>) -> Result<(Duration, String), String> {
+/// The time of one run of a command fed `input` on stdin (wall-clock, or with `cpu` the CPU
+/// time of the process, user and system), and what it wrote to stderr (where Knuth's
+/// programs report their figures); its stdout is discarded.
+fn time_capture(
+    cmd: &mut Command,
+    input: Option<&str>,
+    cpu: bool,
+) -> Result<(Duration, String), String> {
     let t = Instant::now();
+    let children = children_cpu();
     let mut child = cmd
         .stdin(if input.is_some() {
             Stdio::piped()
@@ -464,7 +515,11 @@ fn time_capture(cmd: &mut Command, input: Option<&str>) -> Result<(Duration, Str
     let out = child
         .wait_with_output()
         .map_err(|e| format!("{cmd:?}: {e}"))?;
-    let elapsed = t.elapsed();
+    let elapsed = if cpu {
+        children_cpu().saturating_sub(children)
+    } else {
+        t.elapsed()
+    };
     if out.status.success() {
         Ok((elapsed, String::from_utf8_lossy(&out.stderr).into_owned()))
     } else {

@@ -43,12 +43,13 @@ tasks:
   bench <target> [--rounds N]
         Timings as ratios against a baseline in the same run. Targets:
         search [--baseline REV | --baseline-bin PATH] [--dance PATH] [--xcc FILE] [--bounds]
-          [--dlx2 PATH] [--dlx3 PATH] [--ssxcc PATH] [--ssmcc PATH] [--xcc-only]: updates/s
+          [--dlx2 PATH] [--dlx3 PATH] [--ssxcc PATH] [--ssmcc PATH] [--xcc-only] [--cpu]: updates/s
           on one thread and the all-cores speed-up for 6x10, 14 queens and Scott (and a
           file with colours or bounds, and with --bounds the workloads with multiplicities
           that `workloads` writes); optionally against another revision's dlx (built here,
           or given), a local build of Knuth's dance.w, and of his DLX2, DLX3, SSXCC and
-          SSMCC (figures checked against ours). --xcc-only: no exact cover problems.
+          SSMCC (figures checked against ours). --xcc-only: no exact cover problems;
+          --cpu: those lines timed by CPU time, not the wall clock, without all cores.
         sudoku [--peer PATH] [--large [--links-limit S]] [--generate]: µs per puzzle on top95, top1465, forum_hardest_1106 and
           royle_17clue_sample (first solution and uniqueness): the 9x9 band layer vs.
           the candidate masks vs. dancing links vs. a per-puzzle rebuild. --peer runs another solver on the same
