@@ -16,9 +16,15 @@
 //!   matrix in his format without comment lines, for the ratio against his program.
 //!
 //! `--xcc FILE` adds a problem with colours or multiplicities (for example MacMahon's
-//! triangles in a hexagon, written by Knuth's macmahon-triangles-dlx): [`dlx_core::Xcc`] on
-//! one thread and on all cores (figures checked identical), and with `--dlx2 PATH` (or
-//! `--dlx3 PATH` for a file with bounds) Knuth's program on the same file in the same round.
+//! triangles in a hexagon, written by Knuth's macmahon-triangles-dlx), and `--bounds` the
+//! problems with multiplicities of [`crate::workloads`] (whose figures are checked against
+//! DLX3's, known beforehand): [`dlx_core::Xcc`] on one thread and on all cores (figures
+//! checked identical), the baseline's `dlx solve`, and Knuth's programs on the same text in
+//! the same round: `--dlx2 PATH` (colours) or `--dlx3 PATH` (bounds), whose figures must
+//! equal ours to the unit, and his dancing-cells programs `--ssxcc PATH` or `--ssmcc PATH`,
+//! whose count of solutions must. `--xcc-only` leaves out the exact cover problems; `--cpu`
+//! times those lines by CPU time instead of the wall clock (steadier on a shared machine),
+//! without the all-cores run.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -45,23 +51,31 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let dance = option_value(args, "--dance").map(PathBuf::from);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!("best of {rounds} runs; all cores = {threads} threads\n");
-    println!(
-        "{:<16} {:>14} {:>10} {:>10} {:>10} {:>9} {:>8}{}{}",
-        "problem",
-        "updates",
-        "1 thread",
-        "M upd/s",
-        "dead ends",
-        "speed-up",
-        "ceiling",
-        if baseline.is_some() {
-            "  vs baseline"
-        } else {
-            ""
-        },
-        if dance.is_some() { "  vs dance" } else { "" }
-    );
-    for name in PROBLEMS {
+    // `--xcc-only`: only the lines of problems with colours and multiplicities.
+    let exact: &[&str] = if args.iter().any(|a| a == "--xcc-only") {
+        &[]
+    } else {
+        PROBLEMS
+    };
+    if !exact.is_empty() {
+        println!(
+            "{:<16} {:>14} {:>10} {:>10} {:>10} {:>9} {:>8}{}{}",
+            "problem",
+            "updates",
+            "1 thread",
+            "M upd/s",
+            "dead ends",
+            "speed-up",
+            "ceiling",
+            if baseline.is_some() {
+                "  vs baseline"
+            } else {
+                ""
+            },
+            if dance.is_some() { "  vs dance" } else { "" }
+        );
+    }
+    for name in exact {
         let problem = dlx_paper::problem(name).map_err(|e| e.to_string())?;
         let mut dlx = Dlx::new(&problem.matrix);
         let h = problem.heuristic;
@@ -143,9 +157,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
         println!("{line}");
     }
-    if let Some(file) = option_value(args, "--xcc") {
-        xcc(args, file, rounds, threads, baseline.as_deref())?;
-    }
+    xcc_lines(args, rounds, threads, baseline.as_deref())?;
     println!(
         "\ndead ends: one thread's time without the dead-end test over its time with it (the \
          figures are the same)."
@@ -160,84 +172,280 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The `--xcc FILE` line: one thread, all cores, the baseline's `dlx solve` on one thread and
-/// Knuth's DLX2 or DLX3 if given.
-fn xcc(
+/// Knuth's programs for colours and multiplicities given on the command line.
+struct Knuth {
+    dlx2: Option<PathBuf>,
+    dlx3: Option<PathBuf>,
+    ssxcc: Option<PathBuf>,
+    ssmcc: Option<PathBuf>,
+}
+
+impl Knuth {
+    fn from_args(args: &[String]) -> Self {
+        let path = |flag| option_value(args, flag).map(PathBuf::from);
+        Knuth {
+            dlx2: path("--dlx2"),
+            dlx3: path("--dlx3"),
+            ssxcc: path("--ssxcc"),
+            ssmcc: path("--ssmcc"),
+        }
+    }
+
+    /// The dancing-links program and the dancing-cells one for a matrix: DLX3 and SSMCC
+    /// with bounds, else DLX2 (or DLX3, which reads the same files) and SSXCC (or SSMCC).
+    fn for_matrix(&self, bounds: bool) -> (Option<&Path>, Option<&Path>) {
+        let (links, cells) = if bounds {
+            (self.dlx3.as_ref(), self.ssmcc.as_ref())
+        } else {
+            (
+                self.dlx2.as_ref().or(self.dlx3.as_ref()),
+                self.ssxcc.as_ref().or(self.ssmcc.as_ref()),
+            )
+        };
+        (links.map(PathBuf::as_path), cells.map(PathBuf::as_path))
+    }
+}
+
+/// One problem with colours or multiplicities to time.
+struct XccProblem<'a> {
+    name: &'a str,
+    text: &'a str,
+    /// The file `dlx solve` reads for the baseline.
+    file: PathBuf,
+    /// Figures known beforehand (a workload's, from Knuth's DLX3): checked against ours.
+    expected: Option<crate::workloads::Figures>,
+}
+
+/// The lines of problems with colours and multiplicities: `--xcc FILE` and, with
+/// `--bounds`, the workloads of [`crate::workloads`].
+fn xcc_lines(
     args: &[String],
-    file: &str,
     rounds: usize,
     threads: usize,
     baseline: Option<&Path>,
 ) -> Result<(), String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-    let matrix = format::parse(&text).map_err(|e| format!("{file}: {e}"))?;
-    let knuth = option_value(args, "--dlx2")
-        .or_else(|| option_value(args, "--dlx3"))
-        .map(PathBuf::from);
-    let mut x = dlx_core::Xcc::new(&matrix);
-    let (mut one, mut all, mut theirs) = (Duration::MAX, Duration::MAX, Duration::MAX);
-    let mut before = Duration::MAX;
-    let mut stats = Stats::default();
-    for _ in 0..rounds.max(1) {
-        let (t, seq) = timed(|| x.solve().count());
-        (one, stats) = (one.min(t), seq);
-        let (t, par) = timed(|| x.solve().threads(threads).count());
-        all = all.min(t);
-        if par != stats {
-            return Err(format!(
-                "{file}: parallel figures differ from sequential ones"
-            ));
-        }
-        if let Some(k) = &knuth {
-            theirs = theirs.min(time_command(&mut Command::new(k), Some(&text))?);
-        }
-        if let Some(bin) = baseline {
-            let mut cmd = Command::new(bin);
-            cmd.arg("solve").arg(file).args(["--threads", "1"]);
-            before = before.min(time_command(&mut cmd, None)?);
+    let knuth = Knuth::from_args(args);
+    let cpu = args.iter().any(|a| a == "--cpu");
+    let mut problems = Vec::new();
+    if let Some(file) = option_value(args, "--xcc") {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let name = Path::new(file)
+            .file_stem()
+            .map_or(file.to_string(), |s| s.to_string_lossy().into_owned());
+        problems.push((name, text, PathBuf::from(file), None));
+    }
+    if args.iter().any(|a| a == "--bounds") {
+        let dir = std::env::temp_dir().join("dlx-bench-workloads");
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for w in crate::workloads::all() {
+            let file = dir.join(format!("{}.dlx", w.name));
+            dlx_core::file::write_atomic(&file, w.text.as_bytes())
+                .map_err(|e| format!("{}: {e}", file.display()))?;
+            problems.push((w.name.to_string(), w.text, file, Some(w.dlx3)));
         }
     }
-    let name = Path::new(file)
-        .file_stem()
-        .map_or(file.into(), |s| s.to_string_lossy());
+    if problems.is_empty() {
+        return Ok(());
+    }
     println!(
-        "\n{:<16} {:>14} {:>10} {:>10} {:>10} {:>9}{}{}",
-        "xcc",
+        "\n{:<18} {:>14} {:>10} {:>10} {:>10} {:>9}  {:>11}  {:>11}  {:>12}",
+        "colours, bounds",
         "updates",
         "1 thread",
         "M upd/s",
         "cleansings",
         "speed-up",
-        if baseline.is_some() {
-            "  vs baseline"
-        } else {
-            ""
-        },
-        if knuth.is_some() { "  vs Knuth" } else { "" }
+        "vs baseline",
+        "vs DLX2/3",
+        "vs SSXCC/MCC"
     );
-    let mut line = format!(
-        "{:<16} {:>14} {:>8.3} s {:>10.1} {:>10} {:>8.2}x",
+    for (name, text, file, expected) in &problems {
+        xcc_line(
+            &XccProblem {
+                name,
+                text,
+                file: file.clone(),
+                expected: *expected,
+            },
+            &knuth,
+            rounds,
+            if cpu { None } else { Some(threads) },
+            baseline,
+        )?;
+    }
+    Ok(())
+}
+
+/// One line: [`dlx_core::Xcc`] on one thread and on all cores, the baseline's `dlx solve` on
+/// one thread, and Knuth's programs, interleaved round by round; the figures of all cores,
+/// of DLX2/DLX3 (solutions, updates, cleansings, nodes) and of SSXCC/SSMCC (solutions: it
+/// counts its updates otherwise) are checked against ours. With `threads` `None` (`--cpu`)
+/// every time is CPU time (the search's thread, each program's process), which other work
+/// on a shared machine disturbs far less than the wall clock, and all cores are not run.
+fn xcc_line(
+    p: &XccProblem<'_>,
+    knuth: &Knuth,
+    rounds: usize,
+    threads: Option<usize>,
+    baseline: Option<&Path>,
+) -> Result<(), String> {
+    let cpu = threads.is_none();
+    let name = p.name;
+    let matrix = format::parse(p.text).map_err(|e| format!("{name}: {e}"))?;
+    let (links, cells) = knuth.for_matrix(matrix.has_bounds());
+    let mut x = dlx_core::Xcc::new(&matrix);
+    let mut one = Duration::MAX;
+    let (mut all, mut before) = (Duration::MAX, Duration::MAX);
+    let (mut theirs, mut cells_time) = (Duration::MAX, Duration::MAX);
+    let mut stats = Stats::default();
+    for _ in 0..rounds.max(1) {
+        let (t, seq) = if cpu {
+            cpu_timed(|| x.solve().count())
+        } else {
+            timed(|| x.solve().count())
+        };
+        (one, stats) = (one.min(t), seq);
+        let ours = (
+            stats.solutions,
+            stats.updates,
+            stats.cleansings,
+            stats.nodes,
+        );
+        if let Some(expected) = p.expected
+            && ours != expected
+        {
+            return Err(format!(
+                "{name}: figures {ours:?}, but Knuth's DLX3 prints {expected:?}"
+            ));
+        }
+        if let Some(threads) = threads {
+            let (t, par) = timed(|| x.solve().threads(threads).count());
+            all = all.min(t);
+            if par != stats {
+                return Err(format!(
+                    "{name}: parallel figures differ from sequential ones"
+                ));
+            }
+        }
+        if let Some(k) = links {
+            let (t, err) = time_capture(&mut Command::new(k), Some(p.text), cpu)?;
+            theirs = theirs.min(t);
+            let f = knuth_figures(&err);
+            let want = [
+                ("solutions", stats.solutions),
+                ("updates", stats.updates),
+                ("cleansings", stats.cleansings),
+                ("nodes", stats.nodes),
+            ];
+            for (what, ours) in want {
+                if f.get(what) != Some(&ours) {
+                    return Err(format!(
+                        "{name}: {} prints {what} {:?}, we count {ours}",
+                        k.display(),
+                        f.get(what)
+                    ));
+                }
+            }
+        }
+        if let Some(k) = cells {
+            let (t, err) = time_capture(&mut Command::new(k), Some(p.text), cpu)?;
+            cells_time = cells_time.min(t);
+            let f = knuth_figures(&err);
+            if f.get("solutions") != Some(&stats.solutions) {
+                return Err(format!(
+                    "{name}: {} prints {:?} solutions, we count {}",
+                    k.display(),
+                    f.get("solutions"),
+                    stats.solutions
+                ));
+            }
+        }
+        if let Some(bin) = baseline {
+            let mut cmd = Command::new(bin);
+            cmd.arg("solve").arg(&p.file).args(["--threads", "1"]);
+            before = before.min(time_capture(&mut cmd, None, cpu)?.0);
+        }
+    }
+    let ratio = |t: Duration, given: bool| {
+        if given {
+            format!("{:>10.2}x", t.as_secs_f64() / one.as_secs_f64())
+        } else {
+            format!("{:>11}", "-")
+        }
+    };
+    println!(
+        "{:<18} {:>14} {:>8.3} s {:>10.1} {:>10} {:>9}  {}  {}  {:>11}",
         name,
         stats.updates,
         one.as_secs_f64(),
         stats.updates as f64 / one.as_secs_f64() / 1e6,
         stats.cleansings,
-        one.as_secs_f64() / all.as_secs_f64(),
+        if cpu {
+            "-".to_string()
+        } else {
+            format!("{:.2}x", one.as_secs_f64() / all.as_secs_f64())
+        },
+        ratio(before, baseline.is_some()),
+        ratio(theirs, links.is_some()),
+        ratio(cells_time, cells.is_some()),
     );
-    if baseline.is_some() {
-        line.push_str(&format!(
-            "  {:>10.2}x",
-            before.as_secs_f64() / one.as_secs_f64()
-        ));
-    }
-    if knuth.is_some() {
-        line.push_str(&format!(
-            "  {:>8.2}x",
-            theirs.as_secs_f64() / one.as_secs_f64()
-        ));
-    }
-    println!("{line}");
     Ok(())
+}
+
+/// The figures of the last line of a Knuth program's report (`Altogether 3 solutions, ...,
+/// 14 updates, 7 cleansings, ..., 6 nodes, ...`), by name: solutions, updates, cleansings,
+/// nodes.
+fn knuth_figures(report: &str) -> std::collections::HashMap<&'static str, u64> {
+    let mut figures = std::collections::HashMap::new();
+    let Some(line) = report.lines().rev().find(|l| l.starts_with("Altogether ")) else {
+        return figures;
+    };
+    for part in line["Altogether ".len()..].split(", ") {
+        let mut words = part.split_whitespace();
+        let (Some(n), Some(what)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let key = match what.trim_end_matches('.') {
+            "solution" | "solutions" => "solutions",
+            "updates" => "updates",
+            "cleansings" => "cleansings",
+            "nodes" => "nodes",
+            _ => continue,
+        };
+        if let Ok(n) = n.parse() {
+            figures.insert(key, n);
+        }
+    }
+    figures
+}
+
+/// The CPU time of the calling thread.
+fn thread_cpu() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes the timespec it is given, which lives on this stack.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// The CPU time (user and system) of every child process waited for so far: the difference
+/// across one run is that run's.
+fn children_cpu() -> Duration {
+    // SAFETY: an all-zero rusage is a valid value of that plain C struct.
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage writes the struct it is given, which lives on this stack.
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut ru) };
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    tv(ru.ru_utime) + tv(ru.ru_stime)
+}
+
+/// [`timed`] by the CPU time of the calling thread, which runs the search.
+fn cpu_timed(f: impl FnOnce() -> Stats) -> (Duration, Stats) {
+    let t = thread_cpu();
+    let s = f();
+    (thread_cpu().saturating_sub(t), s)
 }
 
 fn timed(f: impl FnOnce() -> Stats) -> (Duration, Stats) {
@@ -276,13 +484,19 @@ pub(crate) fn copies_side_by_side(
 
 /// The wall-clock time of one run of a command.
 fn time_command(cmd: &mut Command, input: Option<&str>) -> Result<Duration, String> {
-    let t = Instant::now();
-    run_quiet(cmd, input)?;
-    Ok(t.elapsed())
+    time_capture(cmd, input, false).map(|(t, _)| t)
 }
 
-/// Runs a command to completion, feeding `input` on stdin, discarding its output.
-fn run_quiet(cmd: &mut Command, input: Option<&str>) -> Result<(), String> {
+/// The time of one run of a command fed `input` on stdin (wall-clock, or with `cpu` the CPU
+/// time of the process, user and system), and what it wrote to stderr (where Knuth's
+/// programs report their figures); its stdout is discarded.
+fn time_capture(
+    cmd: &mut Command,
+    input: Option<&str>,
+    cpu: bool,
+) -> Result<(Duration, String), String> {
+    let t = Instant::now();
+    let children = children_cpu();
     let mut child = cmd
         .stdin(if input.is_some() {
             Stdio::piped()
@@ -290,7 +504,7 @@ fn run_quiet(cmd: &mut Command, input: Option<&str>) -> Result<(), String> {
             Stdio::null()
         })
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
     if let (Some(text), Some(mut stdin)) = (input, child.stdin.take()) {
@@ -298,11 +512,18 @@ fn run_quiet(cmd: &mut Command, input: Option<&str>) -> Result<(), String> {
             .write_all(text.as_bytes())
             .map_err(|e| format!("writing to {cmd:?}: {e}"))?;
     }
-    let status = child.wait().map_err(|e| format!("{cmd:?}: {e}"))?;
-    if status.success() {
-        Ok(())
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("{cmd:?}: {e}"))?;
+    let elapsed = if cpu {
+        children_cpu().saturating_sub(children)
     } else {
-        Err(format!("{cmd:?} failed: {status}"))
+        t.elapsed()
+    };
+    if out.status.success() {
+        Ok((elapsed, String::from_utf8_lossy(&out.stderr).into_owned()))
+    } else {
+        Err(format!("{cmd:?} failed: {}", out.status))
     }
 }
 

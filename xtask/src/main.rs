@@ -10,6 +10,7 @@ mod bench_search;
 mod figures;
 mod paper;
 mod slow;
+mod workloads;
 
 use std::process::ExitCode;
 
@@ -37,12 +38,19 @@ tasks:
         Add digests to campaign folders written before records and campaign.json carried
         them (a one-off conversion): each such file must read back whole and be exactly as
         dlx writes it, so the digest is the only change; the folder is then checked.
+  workloads DIR
+        Write the problems with multiplicities that `bench search --bounds` times, each as
+        NAME.dlx in Knuth's format (for his DLX3 and SSMCC, or `dlx solve`).
   bench <target> [--rounds N]
         Timings as ratios against a baseline in the same run. Targets:
-        search [--baseline REV | --baseline-bin PATH] [--dance PATH] [--xcc FILE]: updates/s
+        search [--baseline REV | --baseline-bin PATH] [--dance PATH] [--xcc FILE] [--bounds]
+          [--dlx2 PATH] [--dlx3 PATH] [--ssxcc PATH] [--ssmcc PATH] [--xcc-only] [--cpu]: updates/s
           on one thread and the all-cores speed-up for 6x10, 14 queens and Scott (and a
-          file with colours); optionally against another revision's dlx (built here, or
-          given) and a local build of Knuth's dance.w.
+          file with colours or bounds, and with --bounds the workloads with multiplicities
+          that `workloads` writes); optionally against another revision's dlx (built here,
+          or given), a local build of Knuth's dance.w, and of his DLX2, DLX3, SSXCC and
+          SSMCC (figures checked against ours). --xcc-only: no exact cover problems;
+          --cpu: those lines timed by CPU time, not the wall clock, without all cores.
         scaling [--threads 1,4,8,16] [--only NAME,...]: searches of tens of seconds on one
           core (16 queens, Scott in leftmost order, a shard of the 9x10 campaign checked
           against its record, a shard of MacMahon's hexagon if the data folder has it) on
@@ -75,6 +83,7 @@ fn main() -> ExitCode {
         Some("figures") => figures::run(&args[1..]),
         Some("slow") => slow::run(&args[1..]),
         Some("seal") => seal(&args[1..]),
+        Some("workloads") => workloads::write_all(&args[1..]),
         Some("-h" | "--help" | "help") | None => {
             print!("{USAGE}");
             Ok(())

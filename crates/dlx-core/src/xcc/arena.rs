@@ -41,18 +41,27 @@ pub(super) struct Node {
     pub(super) color: i32,
 }
 
+/// One item's record: its place in the active list and its bounds (Knuth's LLINK, RLINK,
+/// BOUND and SLACK side by side), so that the S heuristic and a commit read one record of
+/// 16 bytes, at the header's own byte offset, without a bounds check ([`Arena::item`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct ItemRec {
+    /// The active primary items as a doubly linked list, by header offset; record 0 is
+    /// the root. A secondary item's links point to itself.
+    pub(super) prev: u32,
+    pub(super) next: u32,
+    /// How many more options may still contain the item (Knuth's `bound`).
+    pub(super) bound: u32,
+    /// Upper bound minus lower bound (Knuth's `slack`), fixed.
+    pub(super) slack: u32,
+}
+
 /// The arena for one matrix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Arena {
     pub(super) nodes: Vec<Node>,
-    /// The active primary items as a doubly linked list through `prev`/`next`, by header;
-    /// index 0 is the root. Secondary items point to themselves.
-    pub(super) prev: Vec<u32>,
-    pub(super) next: Vec<u32>,
-    /// Per header (by index, [`ix`]): how many more options may still contain the item (Knuth's `bound`).
-    pub(super) bound: Vec<u32>,
-    /// Per header: upper bound minus lower bound (Knuth's `slack`), fixed.
-    pub(super) slack: Vec<u32>,
+    /// Per header (by index, [`ix`]; index 0 is the root): its [`ItemRec`].
+    pub(super) rec: Vec<ItemRec>,
     /// The option of each row node (`u32::MAX` for headers and spacers): for reporting.
     pub(super) option_of: Vec<u32>,
     /// The first node of each option (`u32::MAX` for an option left out: no primary item).
@@ -83,6 +92,39 @@ const TAG: u32 = 1 << 31;
 
 /// The size of a node in bytes: links are byte offsets, multiples of it.
 pub(super) const NODE: u32 = std::mem::size_of::<Node>() as u32;
+
+// An item's record lies at its header's byte offset in `rec`, as its header in `nodes`.
+const _: () = assert!(std::mem::size_of::<ItemRec>() == NODE as usize);
+
+/// The element of `v` at byte offset `x`, without a bounds check (debug builds check it).
+///
+/// # Safety
+/// `x` must be a multiple of `size_of::<T>()` below `v.len() * size_of::<T>()`.
+#[inline(always)]
+unsafe fn by_offset<T>(v: &[T], x: u32) -> &T {
+    let size = std::mem::size_of::<T>();
+    debug_assert!(
+        (x as usize) % size == 0 && (x as usize) / size < v.len(),
+        "offset {x} out of the arena"
+    );
+    // SAFETY: the caller's promise: the address of an element of `v`.
+    unsafe { &*v.as_ptr().cast::<u8>().add(x as usize).cast::<T>() }
+}
+
+/// [`by_offset`], to change.
+///
+/// # Safety
+/// As for [`by_offset`].
+#[inline(always)]
+unsafe fn by_offset_mut<T>(v: &mut [T], x: u32) -> &mut T {
+    let size = std::mem::size_of::<T>();
+    debug_assert!(
+        (x as usize) % size == 0 && (x as usize) / size < v.len(),
+        "offset {x} out of the arena"
+    );
+    // SAFETY: the caller's promise; `&mut` makes the reference unique.
+    unsafe { &mut *v.as_mut_ptr().cast::<u8>().add(x as usize).cast::<T>() }
+}
 
 /// The index (in `nodes`, and in the per-item and per-node arrays) of a node's offset.
 #[inline(always)]
@@ -207,10 +249,14 @@ impl Arena {
         let second = second * NODE;
         Arena {
             nodes,
-            prev,
-            next,
-            bound,
-            slack,
+            rec: (0..=items)
+                .map(|h| ItemRec {
+                    prev: prev[h],
+                    next: next[h],
+                    bound: bound[h],
+                    slack: slack[h],
+                })
+                .collect(),
             option_of,
             option_start,
             items,
@@ -231,41 +277,38 @@ impl Arena {
     /// access.
     #[inline(always)]
     fn at(&self, x: u32) -> &Node {
-        debug_assert!(
-            x % NODE == 0 && ((x / NODE) as usize) < self.nodes.len(),
-            "node {x} out of the arena"
-        );
         // SAFETY: x is a multiple of NODE below nodes.len() * NODE, by the invariant above:
         // the address of a node of the vector. No safe call breaks it: the arena is private
         // to the xcc module; a leaked or panicking search leaves only offsets it read from the
         // arena (and `Xcc::search` rebuilds a moved arena from its pristine copy); the only
         // numbers from a caller, the moves of a subtree's path, never become node offsets.
-        unsafe {
-            &*self
-                .nodes
-                .as_ptr()
-                .cast::<u8>()
-                .add(x as usize)
-                .cast::<Node>()
-        }
+        unsafe { by_offset(&self.nodes, x) }
     }
 
     /// Node `x`, to change: see [`Arena::at`].
     #[inline(always)]
     fn at_mut(&mut self, x: u32) -> &mut Node {
-        debug_assert!(
-            x % NODE == 0 && ((x / NODE) as usize) < self.nodes.len(),
-            "node {x} out of the arena"
-        );
-        // SAFETY: as for `at`, and `&mut self` makes the reference unique.
-        unsafe {
-            &mut *self
-                .nodes
-                .as_mut_ptr()
-                .cast::<u8>()
-                .add(x as usize)
-                .cast::<Node>()
-        }
+        // SAFETY: as for `at`.
+        unsafe { by_offset_mut(&mut self.nodes, x) }
+    }
+
+    /// The record of item `h` (a header's byte offset, or 0 for the root). Unchecked as
+    /// [`Arena::at`] is, by the same invariant: every `h` passed is 0, a header offset the
+    /// arena stored (a row node's `itm`, a record's `prev` or `next`), or a primary header
+    /// the search chose from them; `rec` has one record per header and the root, so such
+    /// an offset is a multiple of NODE below `rec.len() * NODE`. Debug builds check it.
+    #[inline(always)]
+    pub(super) fn item(&self, h: u32) -> &ItemRec {
+        // SAFETY: h is a multiple of NODE = size_of::<ItemRec>() below rec.len() * NODE,
+        // by the invariant above: the address of a record of the vector.
+        unsafe { by_offset(&self.rec, h) }
+    }
+
+    /// The record of item `h`, to change: see [`Arena::item`].
+    #[inline(always)]
+    pub(super) fn item_mut(&mut self, h: u32) -> &mut ItemRec {
+        // SAFETY: as for `item`.
+        unsafe { by_offset_mut(&mut self.rec, h) }
     }
 
     /// The node below `x` in its list.
@@ -300,17 +343,17 @@ impl Arena {
     /// Removes a primary item from the active list.
     #[inline]
     pub(super) fn deactivate(&mut self, h: u32) {
-        let (l, r) = (self.prev[ix(h)], self.next[ix(h)]);
-        self.next[ix(l)] = r;
-        self.prev[ix(r)] = l;
+        let ItemRec { prev, next, .. } = *self.item(h);
+        self.item_mut(prev).next = next;
+        self.item_mut(next).prev = prev;
     }
 
     /// Puts a primary item back into the active list.
     #[inline]
     pub(super) fn reactivate(&mut self, h: u32) {
-        let (l, r) = (self.prev[ix(h)], self.next[ix(h)]);
-        self.next[ix(l)] = h;
-        self.prev[ix(r)] = h;
+        let ItemRec { prev, next, .. } = *self.item(h);
+        self.item_mut(prev).next = h;
+        self.item_mut(next).prev = h;
     }
 
     /// Unlinks node `x` from its item's list, on the trail.
@@ -438,8 +481,8 @@ impl Arena {
             }
             let h = n.itm;
             if h < self.second {
-                self.bound[ix(h)] -= 1;
-                if self.bound[ix(h)] == 0 {
+                self.item_mut(h).bound -= 1;
+                if self.item(h).bound == 0 {
                     updates += self.cover(h);
                     self.deactivate(h);
                 }
@@ -468,10 +511,10 @@ impl Arena {
             }
             let h = n.itm;
             if h < self.second {
-                if self.bound[ix(h)] == 0 {
+                if self.item(h).bound == 0 {
                     self.reactivate(h);
                 }
-                self.bound[ix(h)] += 1;
+                self.item_mut(h).bound += 1;
             }
             p -= NODE;
         }
@@ -493,7 +536,7 @@ impl Arena {
     /// The first active primary item, or 0 if none is left.
     #[inline]
     pub(super) fn first_active(&self) -> u32 {
-        self.next[0]
+        self.item(0).next
     }
 
     /// Checks the arena's invariants: every link in range, every list consistent in both

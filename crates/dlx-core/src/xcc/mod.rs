@@ -112,7 +112,7 @@ impl Xcc {
             let item = a.item_of[h] as usize;
             if (h as u32) * arena::NODE < a.second {
                 primary[item] = true;
-                bounds[item] = (a.bound[h] - a.slack[h], a.bound[h]);
+                bounds[item] = (a.rec[h].bound - a.rec[h].slack, a.rec[h].bound);
             }
         }
         let options = a
