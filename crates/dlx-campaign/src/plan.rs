@@ -38,33 +38,30 @@ impl Shards {
     ) -> Result<ShardPlan, CampaignError> {
         let fixed = self.fixed.iter().copied();
         let invalid = |e: &dyn std::fmt::Display| CampaignError::Invalid(e.to_string());
-        if let Some((depth, owner, load)) = self.saved_deal()? {
-            let solve = (problem.solve().fix(fixed).map_err(|e| invalid(&e))?)
-                .heuristic(self.heuristic)
-                .interrupt(interrupt);
-            return solve
+        let solve = (problem.solve().fix(fixed).map_err(|e| invalid(&e))?)
+            .heuristic(self.heuristic)
+            .interrupt(interrupt);
+        // A stopped plan is no plan: the run stops before its first shard.
+        let stopped = CampaignError::Stopped {
+            shard: None,
+            kept: 0,
+        };
+        match self.saved_deal()? {
+            Some((depth, owner, load)) => solve
                 .plan_shards_dealt(self.shards, depth, owner, load)
                 .map_err(|e| match e {
-                    dlx_core::ShardError::Interrupted => CampaignError::Stopped {
-                        shard: None,
-                        kept: 0,
-                    },
+                    dlx_core::ShardError::Interrupted => stopped,
                     e => file_error(&self.plan_path(), format!("does not fit: {e}")),
-                });
+                }),
+            None => {
+                let made = solve.plan_shards(self.shards).map_err(|e| match e {
+                    dlx_core::ShardError::Interrupted => stopped,
+                    e => invalid(&e),
+                })?;
+                self.save_plan(&made)?;
+                Ok(made)
+            }
         }
-        let made = (problem.solve().fix(fixed).map_err(|e| invalid(&e))?)
-            .heuristic(self.heuristic)
-            .interrupt(interrupt)
-            .plan_shards(self.shards)
-            .map_err(|e| match e {
-                dlx_core::ShardError::Interrupted => CampaignError::Stopped {
-                    shard: None,
-                    kept: 0,
-                },
-                e => invalid(&e),
-            })?;
-        self.save_plan(&made)?;
-        Ok(made)
     }
 
     /// Writes the plan's deal to `plan.json` (whole, then renamed into place: runs that make

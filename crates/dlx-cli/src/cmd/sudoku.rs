@@ -166,15 +166,8 @@ pub fn run(mut args: Args) -> Result<(), CliError> {
             interrupted = true;
             break;
         }
-        let line = if args.variants.json {
-            let mut fields = fields;
-            fields["line"] = json!(entry.line);
-            fields.to_string()
-        } else {
-            line
-        };
-        writeln!(out, "{line}").map_err(|e| CliError::io("-", e))?;
-        batch.tick(tally.puzzles);
+        let json = args.variants.json;
+        batch.answer(&mut out, json, (line, fields), entry.line, tally.puzzles)?;
     }
     out.flush().map_err(|e| CliError::io("-", e))?;
     batch.finish(&tally, interrupted, &path)
@@ -258,6 +251,27 @@ impl Batch {
             last_report: started,
             total,
         }
+    }
+
+    /// Writes one puzzle's answer (`plain`, or with `--json` its `fields` and the input line
+    /// `line`), then redraws the progress line for `done` puzzles.
+    pub(super) fn answer(
+        &mut self,
+        out: &mut impl Write,
+        json: bool,
+        (plain, mut fields): (String, Value),
+        line: usize,
+        done: usize,
+    ) -> Result<(), CliError> {
+        let text = if json {
+            fields["line"] = json!(line);
+            fields.to_string()
+        } else {
+            plain
+        };
+        writeln!(out, "{text}").map_err(|e| CliError::io("-", e))?;
+        self.tick(done);
+        Ok(())
     }
 
     /// Redraws the progress line (`done / total puzzles`), at most twice a second.

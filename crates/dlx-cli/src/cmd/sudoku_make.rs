@@ -178,15 +178,13 @@ pub fn grade(args: GradeArgs) -> Result<(), CliError> {
                 answer
             }
         };
-        let line = if args.json {
-            let mut fields = fields;
-            fields["line"] = json!(entry.line);
-            fields.to_string()
-        } else {
-            plain
-        };
-        writeln!(out, "{line}").map_err(|e| CliError::io("-", e))?;
-        batch.tick(tally.puzzles);
+        batch.answer(
+            &mut out,
+            args.json,
+            (plain, fields),
+            entry.line,
+            tally.puzzles,
+        )?;
     }
     out.flush().map_err(|e| CliError::io("-", e))?;
     if !args.quiet && by_grade.iter().any(|&n| n > 0) {
