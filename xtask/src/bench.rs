@@ -6,7 +6,9 @@
 //! `bench_scaling.rs`), `sudoku` (µs per puzzle on four 9x9 sets: the band layer
 //! against the candidate masks and dancing links, reused matrix against a per-puzzle rebuild,
 //! and optionally a peer solver's binary; `--large`: 16x16 to 36x36; `--generate`: minimal
-//! unique 9x9 puzzles per second, optionally against a peer generator).
+//! unique 9x9 puzzles per second, optionally against a peer generator), and `anchors`: the
+//! three of them in one command, each with the oracles given, so that every ratio issue 40
+//! sets a target for comes out of one run.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -18,7 +20,7 @@ use dlx_core::Dlx;
 use dlx_sudoku::{Grid, SEARCH_RULE, Solver, parse_lines, puzzle_matrix};
 
 /// The bench targets, for the usage line.
-const TARGETS: &[&str] = &["search", "scaling", "sudoku"];
+const TARGETS: &[&str] = &["search", "scaling", "sudoku", "anchors"];
 
 /// Runs the bench target named by the first argument.
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -26,6 +28,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         Some("search") => crate::bench_search::run(&args[1..]),
         Some("scaling") => crate::bench_scaling::run(&args[1..]),
         Some("sudoku") => sudoku(&args[1..]),
+        Some("anchors") => anchors(&args[1..]),
         Some(other) => Err(format!(
             "unknown bench target `{other}` (targets: {})",
             TARGETS.join(", ")
@@ -35,6 +38,63 @@ pub fn run(args: &[String]) -> Result<(), String> {
             TARGETS.join(", ")
         )),
     }
+}
+
+/// `bench anchors`: `search` (exact cover against dance.w, colours against DLX2 and SSXCC,
+/// and, with `--dlx3` or `--ssmcc`, the workloads with multiplicities against DLX3 and
+/// SSMCC), then `sudoku` (against `--peer`) and `scaling`, each given the arguments that
+/// concern it, one after the other. A part whose data folder is absent says so and the others
+/// run.
+fn anchors(args: &[String]) -> Result<(), String> {
+    let mut search = args.to_vec();
+    if (crate::option_value(args, "--dlx3").is_some()
+        || crate::option_value(args, "--ssmcc").is_some())
+        && !args.iter().any(|a| a == "--bounds")
+    {
+        search.push("--bounds".into());
+    }
+    let parts: [(&str, &str, Vec<String>); 3] = [
+        (
+            "search",
+            "exact cover vs dance.w, colours vs DLX2/SSXCC, multiplicities vs DLX3/SSMCC",
+            search,
+        ),
+        (
+            "sudoku",
+            "9x9 sudoku vs the peer",
+            pass(args, &["--rounds", "--peer"]),
+        ),
+        (
+            "scaling",
+            "many cores",
+            pass(args, &["--threads", "--only"]),
+        ),
+    ];
+    let mut failed = Vec::new();
+    for (target, what, part_args) in parts {
+        println!("== bench {target}: {what}\n");
+        // One part failing (a missing data file, a figure that differs) is reported, and the
+        // others still run: the command's status says that something failed.
+        if let Err(e) = run(&[vec![target.to_string()], part_args].concat()) {
+            println!("bench {target}: {e}");
+            failed.push(target);
+        }
+        println!();
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("anchors: {} failed", failed.join(", ")))
+    }
+}
+
+/// The flags of `args` named in `flags`, each with its value.
+fn pass(args: &[String], flags: &[&str]) -> Vec<String> {
+    flags
+        .iter()
+        .filter_map(|&f| crate::option_value(args, f).map(|v| [f.to_string(), v.to_string()]))
+        .flatten()
+        .collect()
 }
 
 /// The path and text of a file of the optional data folder (`DLX_DATA_DIR`, by default

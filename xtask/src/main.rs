@@ -67,6 +67,9 @@ tasks:
           --large instead times the 16x16, 25x25 and 36x36 sets, puzzle by puzzle: the
           candidate masks vs. dancing links with propagation (stopped after S seconds a
           puzzle, default 20).
+        anchors [the flags of search, --peer PATH, --threads LIST, --only NAME,...]: search
+          (with --bounds when --dlx3 or --ssmcc is given), sudoku and scaling one after the
+          other, each with the flags that concern it: every ratio of issue 40 in one run.
         sudoku --generate [--count N] [--peer PATH]: minimal unique 9x9 puzzles per second on
           one thread, without symmetry and with the 180° one (N a round, default 2000).
           --peer also times another generator, taking turns; its contract: `PATH --generate
