@@ -12,14 +12,6 @@
 //! purified with this entry's own colour, so that hiding its option leaves it alone (Knuth:
 //! "we can save time by not removing nodes from secondary items that have been purified").
 //!
-//! Hidden options stay in the secondary lists: nothing reads a secondary item's length, and
-//! a secondary list is walked only to cover or purify that item. So hiding an option unlinks
-//! its primary nodes only (the S heuristic reads exact lengths, and a primary list holds only
-//! options still live) and marks each of its secondary nodes *dead* ([`dead`]: a negative
-//! colour below [`CLEANSED`] from which the colour comes back), which a cover or purify of
-//! that item passes over. The figures are Knuth's: a hide counts every node it unlinks or
-//! marks, as DLX2 counts the nodes it unlinks. The secondary lists themselves never change.
-//!
 //! Every index stored in a node is an index of `nodes` (checked by [`Arena::check`] in the
 //! tests); the operations only store values read from the arena, so they stay in bounds. The
 //! node accesses of the hot operations rely on that and skip the bounds check ([`Arena::at`]:
@@ -35,14 +27,6 @@ use crate::matrix::{ItemKind, Matrix};
 pub(super) const SPACER: u32 = 0;
 /// The colour of a purified entry.
 pub(super) const CLEANSED: i32 = -1;
-
-/// The colour of a secondary node of colour `c >= 0` while its option is hidden, and the
-/// colour back from that: `-c - 2`, its own inverse, below [`CLEANSED`] and above the
-/// spacer's colour.
-#[inline(always)]
-pub(super) const fn dead(c: i32) -> i32 {
-    -c - 2
-}
 /// The colour of a spacer: negative like [`CLEANSED`], so that a row walk meets one test,
 /// `color >= 0`, on the way of an ordinary node.
 const SPACER_COLOR: i32 = i32::MIN;
@@ -91,22 +75,19 @@ pub(super) struct Arena {
     /// Set while a search may have links moved; cleared once it has put them all back. The
     /// owner rebuilds an arena left moved by a leaked or panicking search.
     pub(super) moved: bool,
-    /// Every change not yet undone, oldest first: an option hidden (the row node it was
-    /// hidden from), a node unlinked alone (its offset, then [`TAG`]), or a node cleansed
-    /// (its colour, then its offset with [`TAG`]). [`Arena::undo`] replays them in exact
-    /// reverse, which restores the links as Knuth's uncover, unpurify and untweak would,
-    /// without walking the lists again (0.89x the time of those on MacMahon's hexagon):
-    /// a hidden option's nodes are walked once more, to relink the primary ones and revive
-    /// the dead ones. Scratch space beyond `top`, so it never makes two arenas differ.
+    /// Every change not yet undone, oldest first: a node unlinked (its index), or a node
+    /// cleansed (its index with [`TAG`], after its colour). [`Arena::undo`] replays them in
+    /// exact reverse, which restores the links as Knuth's uncover, unpurify and untweak
+    /// would, without walking the lists again: 0.89x the time of those on MacMahon's
+    /// hexagon. Scratch space beyond `top`, so it never makes two arenas differ.
     trail: Derived<Vec<u32>>,
     /// The trail's length: entries `trail[..top]` are live. The vector is allocated once at
-    /// its largest (an option is hidden at most once, a node unlinked alone or cleansed at
-    /// most once, before it is put back), so a change is recorded without a capacity check.
+    /// its largest (a node is unlinked at most once, and cleansed at most once, before it is
+    /// put back), so a change is recorded without a capacity check.
     top: usize,
 }
 
-/// Marks a trail entry as a cleansing, or alone as a node unlinked alone (node offsets stay
-/// below 2^31, and node 0 is never cleansed).
+/// Marks a trail entry as a cleansing (node offsets stay below 2^31).
 const TAG: u32 = 1 << 31;
 
 /// The size of a node in bytes: links are byte offsets, multiples of it.
@@ -375,13 +356,14 @@ impl Arena {
         self.item_mut(next).prev = h;
     }
 
-    /// Unlinks node `x` from its item's list (the caller puts it on the trail).
+    /// Unlinks node `x` from its item's list, on the trail.
     #[inline]
     fn unlink(&mut self, x: u32) {
         let Node { up, down, itm, .. } = *self.at(x);
         self.at_mut(up).down = down;
         self.at_mut(down).up = up;
         self.at_mut(itm).itm -= 1;
+        self.record(x);
     }
 
     /// Puts an entry on the trail.
@@ -397,9 +379,8 @@ impl Arena {
         self.top
     }
 
-    /// Undoes every change made since `mark`, newest first (the dancing links' exact-reverse
-    /// rule): each hidden option is unhidden, each node unlinked alone goes back into its
-    /// list, each cleansed node gets its colour back.
+    /// Undoes every change made since `mark`, newest first: each node goes back into its
+    /// list (the dancing links' exact-reverse rule), each cleansed node gets its colour back.
     #[inline]
     pub(super) fn undo(&mut self, mark: usize) {
         let mut top = self.top;
@@ -407,15 +388,11 @@ impl Arena {
             top -= 1;
             let e = self.trail.0[top];
             if e & TAG == 0 {
-                self.unhide(e);
+                self.relink(e);
             } else {
                 top -= 1;
-                let below = self.trail.0[top];
-                if e == TAG {
-                    self.relink(below);
-                } else {
-                    self.at_mut(e & !TAG).color = below as i32;
-                }
+                let colour = self.trail.0[top] as i32;
+                self.at_mut(e & !TAG).color = colour;
             }
         }
         self.top = top;
@@ -430,9 +407,8 @@ impl Arena {
         self.at_mut(itm).itm += 1;
     }
 
-    /// Hides the option of row node `r`: unlinks its other primary nodes from their lists
-    /// and marks its other secondary nodes dead, except cleansed ones; one entry on the
-    /// trail. Returns the nodes unlinked or marked (Knuth's updates: DLX2 unlinks them all).
+    /// Hides the option of row node `r`: unlinks its other nodes from their lists, except
+    /// cleansed ones. Returns the nodes unlinked (Knuth's updates).
     #[inline]
     fn hide(&mut self, r: u32) -> u64 {
         let mut count = 0;
@@ -440,11 +416,7 @@ impl Arena {
         while x != r {
             let n = *self.at(x);
             if n.color >= 0 {
-                if n.itm < self.second {
-                    self.unlink(x);
-                } else {
-                    self.at_mut(x).color = dead(n.color);
-                }
+                self.unlink(x);
                 count += 1;
             } else if n.color == SPACER_COLOR {
                 x = n.up;
@@ -452,68 +424,35 @@ impl Arena {
             }
             x += NODE;
         }
-        self.record(r);
         count
     }
 
-    /// Undoes [`Arena::hide`] of row node `r`: relinks its other primary nodes and revives
-    /// its dead ones. Every primary node of a hidden option but `r` is out of its list, and
-    /// every secondary one is dead or was cleansed before the hide (and stays so).
-    #[inline]
-    fn unhide(&mut self, r: u32) {
-        let mut x = r + NODE;
-        while x != r {
-            let n = *self.at(x);
-            if n.color >= 0 {
-                self.relink(x);
-            } else if n.color == SPACER_COLOR {
-                x = n.up;
-                continue;
-            } else if n.color < CLEANSED {
-                self.at_mut(x).color = dead(n.color);
-            }
-            x += NODE;
-        }
-    }
-
-    /// Covers item `h`: hides every option in its list, passing over dead ones (in a
-    /// secondary list). The caller takes a primary item out of the active list. Returns the
-    /// updates: 1 for the item plus 1 per node unlinked or marked.
+    /// Covers item `h`: hides every option in its list. The caller takes the item out of
+    /// the active list. Returns the updates: 1 for the item plus 1 per node unlinked.
     pub(super) fn cover(&mut self, h: u32) -> u64 {
         let mut count = 1;
         let mut r = self.at(h).down;
         while r != h {
-            let Node {
-                down: next, color, ..
-            } = *self.at(r);
+            let next = self.at(r).down;
             self.prefetch(next);
-            if color >= CLEANSED {
-                count += self.hide(r);
-            }
+            count += self.hide(r);
             r = next;
         }
         count
     }
 
-    /// Purifies the item of row node `p` with colour `color` (`p`'s own, which `p` may
-    /// hold dead): hides every live option that gives the item another colour (or none)
-    /// and marks those of the same colour cleansed. Returns (updates, cleansings): 1
-    /// cleansing for the call plus 1 per option marked.
-    pub(super) fn purify(&mut self, p: u32, color: i32) -> (u64, u64) {
-        let h = self.at(p).itm;
+    /// Purifies the item of row node `p`, whose colour it takes: hides every option that
+    /// gives the item another colour (or none) and marks those of the same colour cleansed.
+    /// Returns (updates, cleansings): 1 cleansing for the call plus 1 per option marked.
+    pub(super) fn purify(&mut self, p: u32) -> (u64, u64) {
+        let Node { itm: h, color, .. } = *self.at(p);
         let (mut updates, mut cleansings) = (0, 1);
         let mut r = self.at(h).down;
         while r != h {
-            let Node {
-                down: next,
-                color: c,
-                ..
-            } = *self.at(r);
+            let next = self.at(r).down;
             self.prefetch(next);
-            if c != color {
-                if c >= CLEANSED {
-                    updates += self.hide(r);
-                }
+            if self.at(r).color != color {
+                updates += self.hide(r);
             } else if r != p {
                 self.at_mut(r).color = CLEANSED;
                 self.record(color as u32);
@@ -541,23 +480,16 @@ impl Arena {
                 continue;
             }
             let h = n.itm;
-            // The option was hidden when its item was covered or tweaked: its secondary
-            // nodes are dead, but for cleansed ones; their colours come back from dead.
-            let color = if n.color < CLEANSED {
-                dead(n.color)
-            } else {
-                n.color
-            };
             if h < self.second {
                 self.item_mut(h).bound -= 1;
                 if self.item(h).bound == 0 {
                     updates += self.cover(h);
                     self.deactivate(h);
                 }
-            } else if color == 0 {
+            } else if n.color == 0 {
                 updates += self.cover(h);
-            } else if color > 0 {
-                let (u, c) = self.purify(p, color);
+            } else if n.color > 0 {
+                let (u, c) = self.purify(p);
                 updates += u;
                 cleansings += c;
             }
@@ -589,13 +521,16 @@ impl Arena {
     }
 
     /// Tweaks row node `x` (Algorithm M): takes it out of its item's list, and, if `block`,
-    /// hides its whole option first. Returns the nodes unlinked or marked.
+    /// hides its whole option. Returns the nodes unlinked.
     pub(super) fn tweak(&mut self, x: u32, block: bool) -> u64 {
-        let hidden = if block { self.hide(x) } else { 0 };
-        self.unlink(x);
-        self.record(x);
-        self.record(TAG);
-        hidden + 1
+        if !block {
+            self.unlink(x);
+            return 1;
+        }
+        self.hide(x) + {
+            self.unlink(x);
+            1
+        }
     }
 
     /// The first active primary item, or 0 if none is left.
@@ -605,12 +540,10 @@ impl Arena {
     }
 
     /// Checks the arena's invariants, at any point of a search: every link in range, every
-    /// list consistent in both directions, and lengths equal to the lists' (a secondary
-    /// list never changes: it holds its live options' nodes, cleansed ones and dead ones);
-    /// a primary list holds no cleansed or dead node, and an option with a node in an
-    /// active item's list is live: none of its nodes is dead. At rest, a search leaves the
-    /// arena equal to the one built, with no mark left (the tests compare the two). For
-    /// tests.
+    /// list consistent in both directions, lengths equal to the lists', no primary node
+    /// cleansed, and every option with a node in an active item's list live: each of its
+    /// nodes in its list (a cleansed one too: it is left linked). At rest no node is
+    /// cleansed (the tests also compare the arena with the one built). For tests.
     #[cfg(test)]
     pub(super) fn check(&self) -> Result<(), String> {
         let n = self.nodes.len() as u32 * NODE;
@@ -631,7 +564,7 @@ impl Arena {
                     ));
                 }
                 if h < self.second && self.nodes[ix(d)].color != 0 {
-                    return Err(format!("primary node {d} cleansed or dead"));
+                    return Err(format!("primary node {d} cleansed"));
                 }
                 len += 1;
                 x = d;
@@ -653,8 +586,8 @@ impl Arena {
                     x -= NODE;
                 }
                 while self.nodes[ix(x)].itm != SPACER {
-                    if self.nodes[ix(x)].color < CLEANSED {
-                        return Err(format!("node {x} dead in a live option"));
+                    if self.nodes[ix(self.nodes[ix(x)].up)].down != x {
+                        return Err(format!("node {x} of a live option out of its list"));
                     }
                     x += NODE;
                 }

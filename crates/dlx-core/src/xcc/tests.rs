@@ -192,10 +192,10 @@ proptest! {
         prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
     }
 
-    /// Hidden options stay in the secondary lists, marked dead: at every node entered the
-    /// arena's invariants hold (`Arena::check`), with or without an option fixed first; the
-    /// figures are those of the reference search (Knuth's inverse walks, nothing lazy), and
-    /// the search leaves the arena as built, no mark left.
+    /// At every node entered the arena's invariants hold (`Arena::check`: among them, an
+    /// option in an active item's list has all its nodes in their lists), with or without
+    /// an option fixed first; the figures are those of the reference search (Knuth's
+    /// inverse walks instead of the trail), and the search leaves the arena as built.
     #[test]
     fn the_arena_stays_sound_at_every_node(
         p in prop_oneof![problem(1), problem(3)],
