@@ -539,8 +539,11 @@ impl Arena {
         self.item(0).next
     }
 
-    /// Checks the arena's invariants: every link in range, every list consistent in both
-    /// directions, and lengths equal to the lists'. For tests.
+    /// Checks the arena's invariants, at any point of a search: every link in range, every
+    /// list consistent in both directions, lengths equal to the lists', no primary node
+    /// cleansed, and every option with a node in an active item's list live: each of its
+    /// nodes in its list (a cleansed one too: it is left linked). At rest no node is
+    /// cleansed (the tests also compare the arena with the one built). For tests.
     #[cfg(test)]
     pub(super) fn check(&self) -> Result<(), String> {
         let n = self.nodes.len() as u32 * NODE;
@@ -560,8 +563,8 @@ impl Arena {
                         "node {d} in the list of header {h} belongs elsewhere"
                     ));
                 }
-                if self.nodes[ix(d)].color < 0 {
-                    return Err(format!("node {d} left cleansed"));
+                if h < self.second && self.nodes[ix(d)].color != 0 {
+                    return Err(format!("primary node {d} cleansed"));
                 }
                 len += 1;
                 x = d;
@@ -572,6 +575,25 @@ impl Arena {
                     self.len(h)
                 ));
             }
+        }
+        let mut k = self.first_active();
+        while k != 0 {
+            let mut r = self.down(k);
+            while r != k {
+                // The option's nodes: back to its spacer, then on to the next.
+                let mut x = r;
+                while self.nodes[ix(x) - 1].itm != SPACER {
+                    x -= NODE;
+                }
+                while self.nodes[ix(x)].itm != SPACER {
+                    if self.nodes[ix(self.nodes[ix(x)].up)].down != x {
+                        return Err(format!("node {x} of a live option out of its list"));
+                    }
+                    x += NODE;
+                }
+                r = self.down(r);
+            }
+            k = self.item(k).next;
         }
         Ok(())
     }

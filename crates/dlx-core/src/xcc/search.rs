@@ -75,6 +75,9 @@ pub struct XccSearch<'a> {
     counting: bool,
     /// The fixes made (undone in reverse when the search ends), or `None` before they are.
     fixes: Option<Vec<Fix>>,
+    /// Set by tests: the arena's invariants are checked at every node entered.
+    #[cfg(test)]
+    pub(super) checked: bool,
 }
 
 /// One level of the search: its node's state and the figures counted at its depth, side by
@@ -154,6 +157,8 @@ impl<'a> XccSearch<'a> {
             fixed: Vec::new(),
             fixes: None,
             counting: false,
+            #[cfg(test)]
+            checked: false,
         }
     }
 
@@ -432,6 +437,11 @@ impl<'a> XccSearch<'a> {
                         continue;
                     }
                     self.frames[level].nodes += 1;
+                    #[cfg(test)]
+                    if self.checked {
+                        let checked = self.arena.check();
+                        assert_eq!(checked, Ok(()), "at a node of depth {level}");
+                    }
                     let Some((best, degree)) = self.choose() else {
                         // Only a subtree's own solutions count (a path that is not one of
                         // this tree's may end above its end).

@@ -192,6 +192,34 @@ proptest! {
         prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
     }
 
+    /// At every node entered the arena's invariants hold (`Arena::check`: among them, an
+    /// option in an active item's list has all its nodes in their lists), with or without
+    /// an option fixed first; the figures are those of the reference search (Knuth's
+    /// inverse walks instead of the trail), and the search leaves the arena as built.
+    #[test]
+    fn the_arena_stays_sound_at_every_node(
+        p in prop_oneof![problem(1), problem(3)],
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let m = p.matrix();
+        let mut xcc = Xcc::new(&m);
+        let bounds = xcc.has_bounds();
+        let mut search = XccSearch::over(xcc.arena(), bounds);
+        search.checked = true;
+        let s = search.count();
+        prop_assert_eq!((s.solutions, s.updates, s.cleansings, s.nodes), super::reference::figures(&m));
+        prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
+        if !p.options.is_empty() {
+            let mut search = XccSearch::over(xcc.arena(), bounds);
+            search.checked = true;
+            if let Ok(search) = search.fix(&[pick.index(p.options.len())]) {
+                let fixed = search.count();
+                prop_assert!(fixed.solutions <= s.solutions);
+            }
+            prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
+        }
+    }
+
     /// With an option fixed, the search finds exactly the brute-force solutions that hold it
     /// (without it), for colours and bounds, sequentially, on threads and in shards; an
     /// option without a primary item, or one the first excludes, is refused.
