@@ -7,8 +7,10 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
-/// The most nodes (option entries and headers) a matrix may have: every node of the link
-/// arena, 16 bytes each, is addressed by a `u32` byte offset.
+/// The most nodes (option entries, headers, and a spacer after each option) a matrix may
+/// have: every node of an arena, 16 bytes each, is addressed by a `u32` byte offset. The
+/// spacers are counted because the arena of colours and multiplicities lays them out
+/// ([`crate::Xcc`]); the exact cover arena needs none.
 pub(crate) const MAX_NODES: usize = (u32::MAX / 16) as usize;
 
 /// Index of an item in declaration order (0-based). A plain index, as domain crates use it
@@ -430,7 +432,7 @@ pub struct MatrixBuilder {
     colour_index: HashMap<String, u32>,
     /// Per item, 1 + the last option that named it: a repeated item is found in one pass.
     seen: Vec<usize>,
-    /// Nodes of the arena so far (root, headers, one per entry of an option).
+    /// Nodes of the arena so far (root, headers, one per entry of an option and its spacer).
     nodes: usize,
     /// Per option, its cost, once some option was given one ([`MatrixBuilder::cost`]).
     costs: Option<Vec<u64>>,
@@ -578,7 +580,8 @@ impl MatrixBuilder {
             }
             self.seen[id] = option + 1;
         }
-        self.grow(ids.len())?;
+        // Its entries and its spacer in the arena of colours ([`MAX_NODES`]).
+        self.grow(ids.len() + 1)?;
         self.options.push(ids);
         Ok(option)
     }
@@ -759,5 +762,29 @@ impl MatrixBuilder {
             bounded,
             costs,
         })
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    /// An option takes its entries and a spacer from the limit, so that the arena of colours,
+    /// which lays the spacers out, never outgrows the `u32` offsets the limit promises.
+    #[test]
+    fn an_option_counts_its_spacer_against_the_node_limit() {
+        let mut b = MatrixBuilder::new();
+        b.item("a", ItemKind::Primary).unwrap();
+        // As if the options so far had filled the arena up to two nodes below the limit.
+        b.nodes = MAX_NODES - 2;
+        b.option(["a"]).unwrap();
+        assert_eq!(b.nodes, MAX_NODES);
+        assert_eq!(
+            b.option(["a"]),
+            Err(MatrixError::TooLarge {
+                nodes: MAX_NODES + 2,
+                limit: MAX_NODES
+            })
+        );
     }
 }

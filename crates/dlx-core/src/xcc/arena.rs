@@ -75,8 +75,8 @@ pub(super) struct Arena {
     /// Set while a search may have links moved; cleared once it has put them all back. The
     /// owner rebuilds an arena left moved by a leaked or panicking search.
     pub(super) moved: bool,
-    /// Every change not yet undone, oldest first: a node unlinked (its index), or a node
-    /// cleansed (its index with [`TAG`], after its colour). [`Arena::undo`] replays them in
+    /// Every change not yet undone, oldest first: a node unlinked (its offset), or a node
+    /// cleansed (its offset with [`TAG`], after its colour). [`Arena::undo`] replays them in
     /// exact reverse, which restores the links as Knuth's uncover, unpurify and untweak
     /// would, without walking the lists again: 0.89x the time of those on MacMahon's
     /// hexagon. Scratch space beyond `top`, so it never makes two arenas differ.
@@ -87,14 +87,19 @@ pub(super) struct Arena {
     top: usize,
 }
 
-/// Marks a trail entry as a cleansing (node offsets stay below 2^31).
-const TAG: u32 = 1 << 31;
+/// Marks a trail entry as a cleansing: a node offset is a multiple of [`NODE`], so its low
+/// bit is free, and every offset of a `u32` stays usable.
+const TAG: u32 = 1;
 
 /// The size of a node in bytes: links are byte offsets, multiples of it.
 pub(super) const NODE: u32 = std::mem::size_of::<Node>() as u32;
 
 // An item's record lies at its header's byte offset in `rec`, as its header in `nodes`.
 const _: () = assert!(std::mem::size_of::<ItemRec>() == NODE as usize);
+// The largest arena a matrix may ask for (its nodes and the first spacer) has every byte
+// offset in a `u32`, and offsets leave the trail's tag bit free.
+const _: () = assert!(crate::matrix::MAX_NODES as u64 * NODE as u64 <= u32::MAX as u64);
+const _: () = assert!(NODE % 2 == 0);
 
 /// The element of `v` at byte offset `x`, without a bounds check (debug builds check it).
 ///
@@ -230,10 +235,9 @@ impl Arena {
             option_of.push(u32::MAX);
         }
         let nodes_len = nodes.len();
-        assert!(
-            nodes_len < (TAG / NODE) as usize,
-            "matrix too large for the arena"
-        );
+        // The matrix counts a spacer for every option (`MatrixBuilder::grow`), so only the
+        // first spacer is beyond its count, and the last node's offset fits in a `u32`.
+        debug_assert!(nodes_len <= crate::matrix::MAX_NODES + 1);
         // Links become byte offsets (index * NODE), so that following one is an address
         // addition, as in the exact cover arena; a header's list length stays a count.
         for (k, n) in nodes.iter_mut().enumerate() {
