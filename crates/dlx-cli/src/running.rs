@@ -167,6 +167,10 @@ pub fn search_and_report_mapped(
         let want = args.print || collect.is_some();
         let mut search = solve.iter();
         let mut last = Instant::now();
+        if !want && !progress.enabled() {
+            // Nothing to show on the way: count without coming back at each solution.
+            search.count_rest();
+        }
         loop {
             let sol = if want {
                 match search.next() {

@@ -228,6 +228,15 @@ impl Stepper<'_> {
         }
     }
 
+    /// Runs to the end (or the limit, or an interrupt) without stopping at each solution,
+    /// counting them: the colour engine then stays in its loop (Dlx steps as before).
+    pub fn finish(&mut self) {
+        match self {
+            Stepper::Dlx(s) => while s.next_solution().is_some() {},
+            Stepper::Xcc(s) => s.count_rest(),
+        }
+    }
+
     pub fn stats(&self) -> Stats {
         match self {
             Stepper::Dlx(s) => s.stats(),

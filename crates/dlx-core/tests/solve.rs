@@ -287,3 +287,70 @@ fn the_stratified_estimate_brackets_the_truth_and_its_shards_add_up() {
     // The arena is left as it was.
     assert_eq!(dlx.solve().count(), truth);
 }
+
+/// `Solutions::count_rest` (the `dlx` command's count on one thread) ends with the figures
+/// and progress of stepping with `advance` to the end, for both engines, after some solutions
+/// were taken one at a time, with a limit, and in shards (with and without their limit).
+#[test]
+fn counting_the_rest_ends_where_advancing_does() {
+    let (q, c) = (queens(8), colourings());
+    let (mut dlx, mut xcc) = (Dlx::new(&q), Xcc::new(&c));
+    for (name, whole) in [
+        ("queens", dlx.solve().count()),
+        ("colourings", xcc.solve().count()),
+    ] {
+        assert_eq!(whole.solutions, if name == "queens" { 92 } else { 30 });
+    }
+    // Each case: a fresh iterator made by `$make`, `$taken` solutions stepped first.
+    macro_rules! check {
+        ($make:expr, $taken:expr, $what:expr) => {{
+            let (stats, progress) = {
+                let mut stepped = $make;
+                while stepped.advance() {}
+                (stepped.stats(), stepped.progress())
+            };
+            let mut counted = $make;
+            for _ in 0..$taken {
+                counted.advance();
+            }
+            counted.count_rest();
+            assert_eq!(counted.stats(), stats, "{}, {} taken first", $what, $taken);
+            assert_eq!(counted.progress(), progress, "{}", $what);
+            assert!(!counted.advance(), "{}: nothing follows", $what);
+        }};
+    }
+    for taken in [0, 1, 7] {
+        check!(dlx.solve().iter(), taken, "queens");
+        check!(dlx.solve().limit(20).iter(), taken, "queens, limit 20");
+        check!(
+            dlx.solve().shard(2, 3).unwrap().iter(),
+            taken,
+            "queens, shard 2/3"
+        );
+        check!(
+            dlx.solve().shard(1, 3).unwrap().limit(30).iter(),
+            taken,
+            "queens, shard 1/3 to 30"
+        );
+        check!(xcc.solve().iter(), taken, "colourings");
+        check!(xcc.solve().limit(12).iter(), taken, "colourings, limit 12");
+        check!(
+            xcc.solve().shard(1, 2).unwrap().iter(),
+            taken,
+            "colourings, shard 1/2"
+        );
+    }
+    assert_eq!(
+        dlx.solve().limit(20).iter().stats().solutions,
+        0,
+        "nothing before a step"
+    );
+    let mut limited = xcc.solve().limit(12).iter();
+    limited.count_rest();
+    assert_eq!(limited.stats().solutions, 12);
+    assert_eq!(
+        *dlx.links(),
+        *Dlx::new(&q).links(),
+        "the links are put back"
+    );
+}

@@ -715,9 +715,15 @@ impl<'a> XccSearch<'a> {
 
     /// Counts every solution.
     pub fn count(mut self) -> Stats {
+        self.count_rest();
+        self.stats()
+    }
+
+    /// Counts every solution left, in place: the figures are then in [`XccSearch::stats`].
+    pub(crate) fn count_rest(&mut self) {
         self.counting = true;
         while self.step() {}
-        self.stats()
+        self.counting = false;
     }
 
     /// The first solution, and the figures up to it.
