@@ -237,7 +237,8 @@ mod tests {
             ("edited", edited),
             ("empty", String::new()),
         ] {
-            std::fs::write(shards.plan_path(), text).unwrap();
+            // The damaged plan replaces the good one whole, as the campaign writes its files.
+            dlx_core::file::write_atomic(shards.plan_path(), text.as_bytes()).unwrap();
             let e = run_all(&dir).unwrap_err().to_string();
             assert!(e.contains("plan.json"), "{what}: {e}");
             assert!(!e.contains('\n'), "{what}: one line: {e}");

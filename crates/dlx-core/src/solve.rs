@@ -830,9 +830,7 @@ impl Solutions<'_> {
             return;
         }
         // The solutions above a shard's cut are in its figures already.
-        for _ in self.top.by_ref() {
-            self.found += 1;
-        }
+        self.found += self.top.by_ref().count() as u64;
         loop {
             let Some(stepper) = self.stepper.as_mut() else {
                 return;
