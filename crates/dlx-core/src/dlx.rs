@@ -8,7 +8,7 @@ use crate::engine::{How, Owned, Path, Split, Stepper, Visitor};
 use crate::estimate::{self, Estimate, Probe};
 use crate::links::{self, Links};
 use crate::matrix::{ItemId, Matrix, OptionId};
-use crate::rule::Rule;
+use crate::rule::{Heuristic, Rule};
 use crate::search::Search;
 use crate::solution::{ChosenRow, Solution};
 use crate::solve::Solve;
@@ -160,27 +160,14 @@ impl Searcher for Dlx {
         (self.arena().check_choice(fixed.iter().copied())).map_err(|(_, e)| e)
     }
 
-    fn whole(&mut self, how: &How<'_>, visit: Option<&mut Visitor<'_>>) -> Stats {
-        let path = how.path.map(rows_of).transpose();
-        let search = match path {
-            Ok(path) => self.searcher(how, path.unwrap_or(&[])),
-            Err(_) => return Stats::default(),
-        };
-        let Ok(search) = search else {
-            return Stats::default();
-        };
-        match visit {
-            None => search.count(),
-            Some(visit) => {
-                // One buffer for every solution.
-                let mut solution = Solution { rows: Vec::new() };
-                search.run(|view| {
-                    solution.rows.clear();
-                    solution.rows.extend(view.rows());
-                    visit(&solution)
-                })
+    fn whole(&mut self, how: &How<'_>, mut visit: Option<&mut Visitor<'_>>) -> Stats {
+        if let Ok(rows) = how.path.map(rows_of).transpose() {
+            let visit = visit.as_deref_mut().map(|v| v as &mut WideVisitor<'_>);
+            if let Some(stats) = self.run_wide(how, rows.unwrap_or(&[]), visit) {
+                return stats;
             }
         }
+        self.whole_links(how, visit)
     }
 
     fn split(&mut self, how: &How<'_>, depth: usize) -> Split {
@@ -208,19 +195,21 @@ impl Searcher for Dlx {
         let rows = rows_of(path)?;
         // A cut's paths are its tree's, but a plan's fields are public: checked.
         self.check_path(how.fixed, path)?;
-        let search = self.searcher(how, rows)?;
-        Ok(match visit {
-            None => search.count(),
-            Some(visit) => {
-                let mut solution = Solution { rows: Vec::new() };
-                search.run(|view| {
-                    solution.rows.clear();
-                    solution.rows.extend(view.rows());
-                    visit(&solution);
+        let mut visit = visit;
+        let wide = match visit {
+            None => self.run_wide(how, rows, None),
+            Some(ref mut visit) => {
+                let mut watch = |s: &Solution| {
+                    visit(s);
                     ControlFlow::Continue(())
-                })
+                };
+                self.run_wide(how, rows, Some(&mut watch))
             }
-        })
+        };
+        match wide {
+            Some(stats) => Ok(stats),
+            None => self.below_links(how, rows, visit),
+        }
     }
 
     fn sizes(&mut self, how: &How<'_>, split: &Split) -> Option<Vec<u64>> {
@@ -313,11 +302,105 @@ impl Searcher for Dlx {
 const PLAN_PROBES: u64 = 64;
 
 /// The rows of an exact-cover path.
+/// A visitor of the search without links: a [`Visitor`] without the `Send` a run in parts
+/// needs.
+type WideVisitor<'v> = dyn FnMut(&Solution) -> ControlFlow<()> + 'v;
+
 fn rows_of(path: &Path) -> Result<&[ChosenRow], PathError> {
     path.rows().ok_or_else(crate::engine::foreign_path)
 }
 
 impl Dlx {
+    /// The whole search `how` describes, on the links.
+    fn whole_links(&mut self, how: &How<'_>, visit: Option<&mut Visitor<'_>>) -> Stats {
+        let path = how.path.map(rows_of).transpose();
+        let search = match path {
+            Ok(path) => self.searcher(how, path.unwrap_or(&[])),
+            Err(_) => return Stats::default(),
+        };
+        let Ok(search) = search else {
+            return Stats::default();
+        };
+        match visit {
+            None => search.count(),
+            Some(visit) => {
+                // One buffer for every solution.
+                let mut solution = Solution { rows: Vec::new() };
+                search.run(|view| {
+                    solution.rows.clear();
+                    solution.rows.extend(view.rows());
+                    visit(&solution)
+                })
+            }
+        }
+    }
+
+    /// The subtree below `path` (checked by the caller), on the links.
+    fn below_links(
+        &mut self,
+        how: &How<'_>,
+        path: &[ChosenRow],
+        visit: Option<&mut dyn FnMut(&Solution)>,
+    ) -> Result<Stats, PathError> {
+        let search = self.searcher(how, path)?;
+        Ok(match visit {
+            None => search.count(),
+            Some(visit) => {
+                let mut solution = Solution { rows: Vec::new() };
+                search.run(|view| {
+                    solution.rows.clear();
+                    solution.rows.extend(view.rows());
+                    visit(&solution);
+                    ControlFlow::Continue(())
+                })
+            }
+        })
+    }
+
+    /// The search `how` describes below `path` (checked by the caller) without links
+    /// ([`crate::wide`]), if its settings and the matrix allow: `None` otherwise, and the
+    /// links' search runs instead.
+    fn run_wide(
+        &mut self,
+        how: &How<'_>,
+        path: &[ChosenRow],
+        visit: Option<&mut WideVisitor<'_>>,
+    ) -> Option<Stats> {
+        let rule = matches!(
+            how.heuristic,
+            Heuristic::Mrv | Heuristic::Leftmost | Heuristic::MrvEager
+        );
+        if !rule || how.custom.is_some() || how.prune.is_some() || how.limit == Some(0) {
+            return None;
+        }
+        let wide = self.links.wide()?;
+        let prefix: Vec<OptionId> = (how.fixed.iter().copied())
+            .chain(path.iter().map(|r| r.option))
+            .collect();
+        let job = crate::wide::Job {
+            heuristic: how.heuristic,
+            prefix: &prefix,
+            path,
+            limit: how.limit,
+            interrupt: how.interrupt,
+            stop: how.stop,
+        };
+        // One buffer for every solution.
+        let mut solution = Solution { rows: Vec::new() };
+        let outcome = match visit {
+            None => wide.run(&job, None),
+            Some(visit) => wide.run(
+                &job,
+                Some(&mut |rows: &[ChosenRow]| {
+                    solution.rows.clear();
+                    solution.rows.extend_from_slice(rows);
+                    visit(&solution)
+                }),
+            ),
+        };
+        outcome.map(|o| o.stats)
+    }
+
     /// The search `how` describes, below `path`.
     fn searcher<'s>(
         &'s mut self,

@@ -232,7 +232,11 @@ impl Stepper<'_> {
     /// counting them: the colour engine then stays in its loop (Dlx steps as before).
     pub fn finish(&mut self) {
         match self {
-            Stepper::Dlx(s) => while s.next_solution().is_some() {},
+            Stepper::Dlx(s) => {
+                if !s.finish_wide() {
+                    while s.next_solution().is_some() {}
+                }
+            }
             Stepper::Xcc(s) => s.count_rest(),
         }
     }

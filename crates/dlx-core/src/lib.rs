@@ -97,6 +97,7 @@ mod search;
 mod solution;
 mod solve;
 mod stats;
+mod wide;
 
 pub use dlx::{Dlx, FixError, PathError};
 pub use engine::{Engine, Path, Split};

@@ -76,6 +76,9 @@ pub struct Links {
     primaries: usize,
     /// The columns' row sets for [`crate::lookahead`], built on first use.
     row_sets: Derived<OnceLock<Option<Arc<RowSets>>>>,
+    /// The matrix laid out for the search without links ([`crate::wide`]), built on first
+    /// use; `None` if it does not fit.
+    wide: Derived<OnceLock<Option<Arc<crate::wide::Wide>>>>,
     /// R of the root and of each header as built: the header list [`Links::relink`] restores.
     right0: Vec<Link>,
     /// L of the root and of each header as built.
@@ -207,6 +210,7 @@ impl Links {
             items,
             primaries,
             row_sets: Derived::default(),
+            wide: Derived::default(),
             right0,
             left0,
             moved: false,
@@ -335,6 +339,25 @@ impl Links {
         self.row_sets
             .0
             .get_or_init(|| self.build_row_sets().map(Arc::new))
+            .clone()
+    }
+
+    /// The matrix laid out for the search without links, if it fits ([`crate::wide`]).
+    pub(crate) fn wide(&self) -> Option<Arc<crate::wide::Wide>> {
+        self.wide
+            .0
+            .get_or_init(|| {
+                if self.option_count() > crate::wide::MAX_OPTIONS {
+                    return None;
+                }
+                let input = self.zdd_input();
+                let options: Vec<Vec<ItemId>> = input
+                    .options
+                    .into_iter()
+                    .map(|row| row.into_iter().map(|(item, _)| item).collect())
+                    .collect();
+                crate::wide::Wide::new(&input.primary, &options).map(Arc::new)
+            })
             .clone()
     }
 

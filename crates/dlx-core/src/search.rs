@@ -689,6 +689,57 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Runs the whole of a search not yet begun without links ([`crate::wide`]), when its
+    /// settings and the matrix allow, leaving it done with the figures, the progress and the
+    /// stop the links' search would have: true if it ran, false if the links must.
+    pub(crate) fn finish_wide(&mut self) -> bool {
+        let heuristic = match self.rule {
+            Rule::Mrv => Heuristic::Mrv,
+            Rule::MrvEager => Heuristic::MrvEager,
+            Rule::Leftmost => Heuristic::Leftmost,
+            Rule::Custom(_) => return false,
+        };
+        let plain = self.state == State::Start
+            && self.cutoff.is_none()
+            && self.degrees.is_none()
+            && self.prune.is_none()
+            && self.limit != Some(0);
+        if !plain {
+            return false;
+        }
+        let Some(wide) = self.links.wide() else {
+            return false;
+        };
+        let prefix: Vec<OptionId> = (self.fixed.iter().copied())
+            .chain(self.path.iter().map(|r| r.option))
+            .collect();
+        let job = crate::wide::Job {
+            heuristic,
+            prefix: &prefix,
+            path: &self.path,
+            limit: self.limit,
+            interrupt: self.interrupt,
+            stop: self.stop,
+        };
+        let Some(outcome) = wide.run(&job, None) else {
+            return false;
+        };
+        let levels = outcome.stats.levels.get(self.path.len()..).unwrap_or(&[]);
+        self.profile.iter_mut().for_each(|l| *l = Level::default());
+        if self.profile.len() < levels.len() {
+            self.profile.resize(levels.len(), Level::default());
+        }
+        self.profile[..levels.len()].copy_from_slice(levels);
+        self.solutions = outcome.stats.solutions;
+        self.stopped = !outcome.stats.complete;
+        if self.stopped {
+            self.stopped_at = Some(outcome.progress);
+            self.interrupted = self.interrupt.load(Ordering::Relaxed);
+        }
+        self.state = State::Done;
+        true
+    }
+
     /// Stops the search where it stands: the links are put back, and the figures reached
     /// are final, with `complete` false.
     pub(crate) fn halt(&mut self) {
@@ -760,7 +811,7 @@ impl Drop for Search<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use proptest::prelude::*;
 
     use super::*;
@@ -791,7 +842,11 @@ mod tests {
         (solutions, stats)
     }
 
-    fn matrix(primary: usize, secondary: usize, options: &[Vec<usize>]) -> Option<Matrix> {
+    pub(crate) fn matrix(
+        primary: usize,
+        secondary: usize,
+        options: &[Vec<usize>],
+    ) -> Option<Matrix> {
         let mut b = MatrixBuilder::new();
         for i in 0..primary {
             b.primary(format!("p{i}")).ok()?;

@@ -1,0 +1,212 @@
+//! Algorithm DLX over one matrix's [`Table`]: the paper's search(k), with the links replaced
+//! by a set of live options and the sizes S by [`Lanes`].
+//!
+//! Where dance.w covers column c by unlinking each node of each row of c from its column,
+//! here the rows of c still live are `rows(c) & live`, and removing them is one AND NOT per
+//! word; the updates Knuth counts for it are still 1 + the sum of (length - 1) over those
+//! rows, and the sizes of the primary items lose 1 per removed row that has them. Nothing
+//! is undone: each child starts from a copy of its parent's state, a few hundred bytes.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::lanes::Lanes;
+use super::table::Table;
+use crate::rule::Heuristic;
+use crate::solution::ChosenRow;
+use crate::stats::{Level, Stats};
+
+/// What a run of a [`Table`] is asked to do: the settings of [`crate::engine::How`] that
+/// this engine takes (no custom rule, no pruning).
+pub(crate) struct Job<'a> {
+    pub heuristic: Heuristic,
+    /// Options covered before the search without being counted (fixed options, then the
+    /// path's): checked by the caller.
+    pub prefix: &'a [crate::matrix::OptionId],
+    /// The rows every solution starts with (a subtree's path).
+    pub path: &'a [ChosenRow],
+    pub limit: Option<u64>,
+    pub interrupt: &'a AtomicBool,
+    pub stop: &'a AtomicBool,
+}
+
+/// A visitor of solutions, given the chosen rows (the path's first).
+pub(crate) type Visit<'v> = dyn FnMut(&[ChosenRow]) -> ControlFlow<()> + 'v;
+
+/// One search in progress.
+struct Run<'a, 'v, 'f, const W: usize, L: Lanes> {
+    table: &'a Table<W, L>,
+    heuristic: Heuristic,
+    levels: Vec<Level>,
+    solutions: u64,
+    limit: u64,
+    interrupt: &'a AtomicBool,
+    stop: &'a AtomicBool,
+    /// Whether a limit, a visitor, an interrupt or another thread's stop ended the run.
+    halted: bool,
+    visit: Option<&'v mut Visit<'f>>,
+    /// The path's rows, then the rows chosen at each depth below it.
+    rows: Vec<ChosenRow>,
+    /// After a halt, from the deepest level up: the index of the row being tried among its
+    /// column's and the column's size (for [`Outcome::progress`]).
+    trail: Vec<(u32, u32)>,
+}
+
+/// What a run did.
+#[derive(Debug)]
+pub(crate) struct Outcome {
+    pub stats: Stats,
+    /// The estimated fraction of the tree done: 1 when complete, else as
+    /// [`crate::search::Search::progress`] computes it where the run stopped.
+    pub progress: f64,
+}
+
+/// Runs `job` over `table`: the figures dance.w would give for the same search, or `None`
+/// if the prefix cannot be chosen (then the links' search reports it).
+pub(crate) fn run<const W: usize, L: Lanes>(
+    table: &Table<W, L>,
+    job: &Job<'_>,
+    visit: Option<&mut Visit<'_>>,
+) -> Option<Outcome> {
+    let (live, sizes) = table.after(job.prefix)?;
+    let depth = job.path.len();
+    let mut run = Run {
+        table,
+        heuristic: job.heuristic,
+        // Each depth covers at least one primary item.
+        levels: vec![Level::default(); depth + table.lanes() + 1],
+        solutions: 0,
+        limit: job.limit.unwrap_or(u64::MAX),
+        interrupt: job.interrupt,
+        stop: job.stop,
+        halted: false,
+        visit,
+        rows: job.path.to_vec(),
+        trail: Vec::new(),
+    };
+    let _ = run.search(depth, live, sizes);
+    let complete = !run.halted;
+    let progress = if complete {
+        1.0
+    } else {
+        // Sum over depths k of index_k / (d_0 ... d_k), plus the share of the node reached.
+        let (mut fraction, mut scale) = (0.0, 1.0);
+        for &(index, size) in run.trail.iter().rev() {
+            scale /= f64::from(size.max(1));
+            fraction += f64::from(index) * scale;
+        }
+        fraction + scale
+    };
+    Some(Outcome {
+        stats: Stats::from_levels(run.solutions, run.levels, complete),
+        progress,
+    })
+}
+
+impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
+    /// The item to branch on, as its lane; `None` when every primary item is covered.
+    #[inline(always)]
+    fn choose(&self, sizes: &L) -> Option<usize> {
+        match self.heuristic {
+            Heuristic::Leftmost => sizes.first_open(),
+            Heuristic::MrvEager => sizes
+                .first_at_most_one()
+                .or_else(|| sizes.first_min().map(|(lane, _)| lane)),
+            // Mrv, and any rule added later that the caller lets through.
+            _ => sizes.first_min().map(|(lane, _)| lane),
+        }
+    }
+
+    /// search(k): the node at depth `k`, whose live options and sizes are given.
+    fn search(&mut self, k: usize, mut live: [u64; W], mut sizes: L) -> ControlFlow<()> {
+        if self.interrupt.load(Ordering::Relaxed) || self.stop.load(Ordering::Relaxed) {
+            self.halted = true;
+            return ControlFlow::Break(());
+        }
+        let Some(lane) = self.choose(&sizes) else {
+            return self.solution();
+        };
+        let t = self.table;
+        // Cover the chosen column c: its live rows leave every other column.
+        let removed = t.take_rows(&t.lane_rows[lane], &mut live);
+        let mut updates = 1;
+        for option in Ones::of(removed) {
+            let entry = &t.options[option];
+            updates += u64::from(entry.others);
+            sizes.sub(&entry.drop);
+        }
+        sizes.or(&t.lane_cover[lane]);
+        self.levels[k].updates += updates;
+        let item = t.lane_item[lane];
+        // Try each row r of c, top to bottom (option order, as the links keep it).
+        for (index, option) in Ones::of(removed).enumerate() {
+            let entry = &t.options[option];
+            let (mut live, mut sizes) = (live, sizes);
+            // Cover the other columns of r: every row still live that meets r.
+            let gone = t.take_rows(&entry.clash, &mut live);
+            let mut updates = u64::from(entry.others);
+            for other in Ones::of(gone) {
+                let entry = &t.options[other];
+                updates += u64::from(entry.others);
+                sizes.sub(&entry.drop);
+            }
+            sizes.or(&entry.take);
+            let level = &mut self.levels[k];
+            level.nodes += 1;
+            level.updates += updates;
+            self.rows.push(ChosenRow { option, item });
+            let flow = self.search(k + 1, live, sizes);
+            self.rows.pop();
+            if flow.is_break() {
+                let size = removed.iter().map(|w| w.count_ones()).sum::<u32>();
+                self.trail.push((index as u32, size));
+                return flow;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Every primary item is covered: a solution.
+    fn solution(&mut self) -> ControlFlow<()> {
+        self.solutions += 1;
+        let broke = self
+            .visit
+            .as_mut()
+            .is_some_and(|visit| visit(&self.rows).is_break());
+        if broke || self.solutions >= self.limit {
+            self.halted = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The options of a set, in increasing order.
+pub(crate) struct Ones<const W: usize> {
+    set: [u64; W],
+    word: usize,
+}
+
+impl<const W: usize> Ones<W> {
+    #[inline(always)]
+    pub(crate) fn of(set: [u64; W]) -> Self {
+        Ones { set, word: 0 }
+    }
+}
+
+impl<const W: usize> Iterator for Ones<W> {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        while self.word < W {
+            let x = self.set[self.word];
+            if x != 0 {
+                self.set[self.word] = x & (x - 1);
+                return Some(64 * self.word + x.trailing_zeros() as usize);
+            }
+            self.word += 1;
+        }
+        None
+    }
+}

@@ -1,0 +1,129 @@
+//! One matrix laid out for [`super::search`]: for each primary item (a lane) and each option,
+//! the sets and lane vectors a cover needs, built once.
+
+use super::lanes::Lanes;
+use crate::matrix::{ItemId, OptionId};
+
+/// A matrix of at most `64 * W` options and `L::LEN` primary items.
+#[derive(Debug)]
+pub(crate) struct Table<const W: usize, L: Lanes> {
+    /// By lane: the options of its item.
+    pub lane_rows: Vec<[u64; W]>,
+    /// By lane: the item, for the solutions' rows.
+    pub lane_item: Vec<ItemId>,
+    /// By lane: `COVERED` in that lane, 0 in the others.
+    pub lane_cover: Vec<L>,
+    /// By option, what covering and removing it need (side by side: one bounds check, one
+    /// or two cache lines).
+    pub options: Vec<Entry<W, L>>,
+    /// Every option live, and the sizes of the primary items, before any cover.
+    live: [u64; W],
+    sizes: L,
+}
+
+/// One option in a [`Table`].
+#[derive(Debug)]
+pub(crate) struct Entry<const W: usize, L: Lanes> {
+    /// 1 in the lanes of its primary items: what its removal takes from the sizes.
+    pub drop: L,
+    /// Its length less one: the updates of removing it from its other columns.
+    pub others: u32,
+    /// `COVERED` in the lanes of its primary items: what choosing it covers.
+    pub take: L,
+    /// Every option sharing an item with it, itself included: once it is chosen, the live
+    /// ones among them are the rows its other columns' covers remove.
+    pub clash: [u64; W],
+}
+
+impl<const W: usize, L: Lanes> Table<W, L> {
+    /// Lays out a matrix given as its primary items in header order and each option's items
+    /// in row order: `None` if it has too many options or primary items, or a primary item
+    /// with more options than a lane holds.
+    pub(crate) fn new(primaries: &[ItemId], items: usize, options: &[Vec<ItemId>]) -> Option<Self> {
+        if options.len() > 64 * W || primaries.len() > L::LEN {
+            return None;
+        }
+        let mut lane_of = vec![None; items];
+        for (lane, &item) in primaries.iter().enumerate() {
+            *lane_of.get_mut(item)? = Some(lane);
+        }
+        let mut rows = vec![[0u64; W]; items];
+        for (option, row) in options.iter().enumerate() {
+            for &item in row {
+                rows.get_mut(item)?[option / 64] |= 1 << (option % 64);
+            }
+        }
+        let count = |set: &[u64; W]| set.iter().map(|w| w.count_ones()).sum::<u32>();
+        let sizes: Vec<u32> = primaries.iter().map(|&i| count(&rows[i])).collect();
+        if sizes.iter().any(|&s| s >= L::COVERED) {
+            return None;
+        }
+        let lanes_of =
+            |row: &[ItemId]| -> Vec<usize> { row.iter().filter_map(|&i| lane_of[i]).collect() };
+        let mut entries = Vec::with_capacity(options.len());
+        for row in options {
+            let mut clash = [0u64; W];
+            for &item in row {
+                for (s, r) in clash.iter_mut().zip(&rows[item]) {
+                    *s |= r;
+                }
+            }
+            let lanes = lanes_of(row);
+            entries.push(Entry {
+                drop: L::from_fn(|l| u32::from(lanes.contains(&l))),
+                others: u32::try_from(row.len().saturating_sub(1)).unwrap_or(u32::MAX),
+                take: L::from_fn(|l| if lanes.contains(&l) { L::COVERED } else { 0 }),
+                clash,
+            });
+        }
+        let mut live = [0u64; W];
+        for option in 0..options.len() {
+            live[option / 64] |= 1 << (option % 64);
+        }
+        Some(Table {
+            lane_rows: primaries.iter().map(|&i| rows[i]).collect(),
+            lane_item: primaries.to_vec(),
+            lane_cover: (0..primaries.len())
+                .map(|lane| L::from_fn(|l| if l == lane { L::COVERED } else { 0 }))
+                .collect(),
+            options: entries,
+            live,
+            sizes: L::from_fn(|l| sizes.get(l).copied().unwrap_or(L::COVERED)),
+        })
+    }
+
+    /// The number of primary items.
+    pub(crate) fn lanes(&self) -> usize {
+        self.lane_item.len()
+    }
+
+    /// Removes the live rows of `set` from `live`, and returns them.
+    #[inline(always)]
+    pub(crate) fn take_rows(&self, set: &[u64; W], live: &mut [u64; W]) -> [u64; W] {
+        let mut removed = [0u64; W];
+        for ((r, l), s) in removed.iter_mut().zip(live.iter_mut()).zip(set) {
+            *r = s & *l;
+            *l &= !*r;
+        }
+        removed
+    }
+
+    /// The live options and sizes once `options` are chosen, in order, without counting: the
+    /// state below fixed options and a path. `None` if one of them is not live then (it
+    /// clashes with an earlier one) or does not exist.
+    pub(crate) fn after(&self, options: &[OptionId]) -> Option<([u64; W], L)> {
+        let (mut live, mut sizes) = (self.live, self.sizes);
+        for &option in options {
+            let entry = self.options.get(option)?;
+            if live[option / 64] & (1 << (option % 64)) == 0 {
+                return None;
+            }
+            let gone = self.take_rows(&entry.clash, &mut live);
+            for other in super::search::Ones::of(gone) {
+                sizes.sub(&self.options[other].drop);
+            }
+            sizes.or(&entry.take);
+        }
+        Some((live, sizes))
+    }
+}
