@@ -45,7 +45,8 @@ struct Run<'a, 'v, 'f, const W: usize, L: Lanes> {
     /// Whether a limit, a visitor, an interrupt or another thread's stop ended the run.
     halted: bool,
     visit: Option<&'v mut Visit<'f>>,
-    /// The path's rows, then the rows chosen at each depth below it.
+    /// The path's rows, then the row chosen at each depth below it (as deep as the search
+    /// is: the rest is stale).
     rows: Vec<ChosenRow>,
     /// After a halt, from the deepest level up: the index of the row being tried among its
     /// column's and the column's size (for [`Outcome::progress`]).
@@ -81,7 +82,12 @@ pub(crate) fn run<const W: usize, L: Lanes>(
         stop: job.stop,
         halted: false,
         visit,
-        rows: job.path.to_vec(),
+        rows: {
+            let mut rows = job.path.to_vec();
+            let unset = ChosenRow { option: 0, item: 0 };
+            rows.resize(depth + table.lanes() + 1, unset);
+            rows
+        },
         trail: Vec::new(),
     };
     let _ = run.search(depth, live, sizes);
@@ -124,55 +130,55 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
             return ControlFlow::Break(());
         }
         let Some(lane) = self.choose(&sizes) else {
-            return self.solution();
+            return self.solution(k);
         };
         let t = self.table;
         // Cover the chosen column c: its live rows leave every other column.
         let removed = t.take_rows(&t.lane_rows[lane], &mut live);
         let mut updates = 1;
-        for option in Ones::of(removed) {
+        let _ = each(&removed, |option| {
             let entry = &t.options[option];
             updates += u64::from(entry.others);
             sizes.sub(&entry.drop);
-        }
+            ControlFlow::Continue(())
+        });
         sizes.or(&t.lane_cover[lane]);
         self.levels[k].updates += updates;
         let item = t.lane_item[lane];
         // Try each row r of c, top to bottom (option order, as the links keep it).
-        for (index, option) in Ones::of(removed).enumerate() {
+        let mut index = 0;
+        each(&removed, |option| {
             let entry = &t.options[option];
             let (mut live, mut sizes) = (live, sizes);
             // Cover the other columns of r: every row still live that meets r.
             let gone = t.take_rows(&entry.clash, &mut live);
             let mut updates = u64::from(entry.others);
-            for other in Ones::of(gone) {
+            let _ = each(&gone, |other| {
                 let entry = &t.options[other];
                 updates += u64::from(entry.others);
                 sizes.sub(&entry.drop);
-            }
+                ControlFlow::Continue(())
+            });
             sizes.or(&entry.take);
             let level = &mut self.levels[k];
             level.nodes += 1;
             level.updates += updates;
-            self.rows.push(ChosenRow { option, item });
-            let flow = self.search(k + 1, live, sizes);
-            self.rows.pop();
-            if flow.is_break() {
+            self.rows[k] = ChosenRow { option, item };
+            if self.search(k + 1, live, sizes).is_break() {
                 let size = removed.iter().map(|w| w.count_ones()).sum::<u32>();
-                self.trail.push((index as u32, size));
-                return flow;
+                self.trail.push((index, size));
+                return ControlFlow::Break(());
             }
-        }
-        ControlFlow::Continue(())
+            index += 1;
+            ControlFlow::Continue(())
+        })
     }
 
-    /// Every primary item is covered: a solution.
-    fn solution(&mut self) -> ControlFlow<()> {
+    /// Every primary item is covered at depth `k`: a solution.
+    fn solution(&mut self, k: usize) -> ControlFlow<()> {
         self.solutions += 1;
-        let broke = self
-            .visit
-            .as_mut()
-            .is_some_and(|visit| visit(&self.rows).is_break());
+        let rows = &self.rows[..k];
+        let broke = (self.visit.as_mut()).is_some_and(|visit| visit(rows).is_break());
         if broke || self.solutions >= self.limit {
             self.halted = true;
             return ControlFlow::Break(());
@@ -181,32 +187,18 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
     }
 }
 
-/// The options of a set, in increasing order.
-pub(crate) struct Ones<const W: usize> {
-    set: [u64; W],
-    word: usize,
-}
-
-impl<const W: usize> Ones<W> {
-    #[inline(always)]
-    pub(crate) fn of(set: [u64; W]) -> Self {
-        Ones { set, word: 0 }
-    }
-}
-
-impl<const W: usize> Iterator for Ones<W> {
-    type Item = usize;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
-        while self.word < W {
-            let x = self.set[self.word];
-            if x != 0 {
-                self.set[self.word] = x & (x - 1);
-                return Some(64 * self.word + x.trailing_zeros() as usize);
-            }
-            self.word += 1;
+/// Calls `f` on the options of a set, in increasing order, until it breaks.
+#[inline(always)]
+pub(crate) fn each<const W: usize>(
+    set: &[u64; W],
+    mut f: impl FnMut(usize) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for (w, &word) in set.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            f(64 * w + bits.trailing_zeros() as usize)?;
+            bits &= bits - 1;
         }
-        None
     }
+    ControlFlow::Continue(())
 }

@@ -119,9 +119,10 @@ impl<const W: usize, L: Lanes> Table<W, L> {
                 return None;
             }
             let gone = self.take_rows(&entry.clash, &mut live);
-            for other in super::search::Ones::of(gone) {
+            let _ = super::search::each(&gone, |other| {
                 sizes.sub(&self.options[other].drop);
-            }
+                std::ops::ControlFlow::Continue(())
+            });
             sizes.or(&entry.take);
         }
         Some((live, sizes))
