@@ -7,6 +7,7 @@
 //! ahead (the channel holds one), and stops at its next node once the iterator is dropped.
 
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
 use std::sync::{Arc, Mutex};
@@ -77,26 +78,31 @@ fn search(
     if let Some(l) = limit {
         solve = solve.limit(l);
     }
-    let mut solutions = solve.iter();
+    // One thread, in Knuth's order: the run's visitor sends the solutions in batches, and
+    // blocks while the channel is full (the caller has not asked for more yet). A run, not
+    // the lazy stepper, so that a matrix searched without links (dlx-core's `wide`) is.
     let mut batch = Vec::new();
     let mut size = 1;
-    for s in solutions.by_ref() {
-        batch.push(s);
+    let mut gone = false;
+    let stats = solve.run(|s| {
+        batch.push(s.clone());
         if batch.len() >= size || shared.hungry.load(Ordering::Relaxed) {
             if sender
                 .send(Message::Batch(std::mem::take(&mut batch)))
                 .is_err()
             {
                 // The iterator is gone.
-                return;
+                gone = true;
+                return ControlFlow::Break(());
             }
             size = (size * 2).min(MAX_BATCH);
         }
-    }
-    if !batch.is_empty() && sender.send(Message::Batch(batch)).is_err() {
+        ControlFlow::Continue(())
+    });
+    if gone || (!batch.is_empty() && sender.send(Message::Batch(batch)).is_err()) {
         return;
     }
-    let _ = sender.send(Message::Done(solutions.stats()));
+    let _ = sender.send(Message::Done(stats));
 }
 
 impl Solutions {

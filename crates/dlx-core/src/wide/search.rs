@@ -75,7 +75,7 @@ pub(crate) fn run<const W: usize, L: Lanes>(
         table,
         heuristic: job.heuristic,
         // Each depth covers at least one primary item.
-        levels: vec![Level::default(); depth + table.lanes() + 1],
+        levels: vec![Level::default(); depth + table.lane_count() + 1],
         solutions: 0,
         limit: job.limit.unwrap_or(u64::MAX),
         interrupt: job.interrupt,
@@ -85,7 +85,7 @@ pub(crate) fn run<const W: usize, L: Lanes>(
         rows: {
             let mut rows = job.path.to_vec();
             let unset = ChosenRow { option: 0, item: 0 };
-            rows.resize(depth + table.lanes() + 1, unset);
+            rows.resize(depth + table.lane_count() + 1, unset);
             rows
         },
         trail: Vec::new(),
@@ -133,28 +133,28 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
             return self.solution(k);
         };
         let t = self.table;
+        let column = &t.lanes[lane];
         // Cover the chosen column c: its live rows leave every other column.
-        let removed = t.take_rows(&t.lane_rows[lane], &mut live);
+        let removed = t.take_rows(&column.rows, &mut live);
         let mut updates = 1;
-        let _ = each(&removed, |option| {
-            let entry = &t.options[option];
+        let _ = each(&removed, |w, b| {
+            let entry = t.entry(w, b);
             updates += u64::from(entry.others);
             sizes.sub(&entry.drop);
             ControlFlow::Continue(())
         });
-        sizes.or(&t.lane_cover[lane]);
+        sizes.or(&column.cover);
         self.levels[k].updates += updates;
-        let item = t.lane_item[lane];
         // Try each row r of c, top to bottom (option order, as the links keep it).
         let mut index = 0;
-        each(&removed, |option| {
-            let entry = &t.options[option];
+        each(&removed, |w, b| {
+            let entry = t.entry(w, b);
             let (mut live, mut sizes) = (live, sizes);
             // Cover the other columns of r: every row still live that meets r.
             let gone = t.take_rows(&entry.clash, &mut live);
             let mut updates = u64::from(entry.others);
-            let _ = each(&gone, |other| {
-                let entry = &t.options[other];
+            let _ = each(&gone, |w, b| {
+                let entry = t.entry(w, b);
                 updates += u64::from(entry.others);
                 sizes.sub(&entry.drop);
                 ControlFlow::Continue(())
@@ -163,7 +163,10 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
             let level = &mut self.levels[k];
             level.nodes += 1;
             level.updates += updates;
-            self.rows[k] = ChosenRow { option, item };
+            self.rows[k] = ChosenRow {
+                option: 64 * w + b,
+                item: column.item,
+            };
             if self.search(k + 1, live, sizes).is_break() {
                 let size = removed.iter().map(|w| w.count_ones()).sum::<u32>();
                 self.trail.push((index, size));
@@ -187,16 +190,17 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
     }
 }
 
-/// Calls `f` on the options of a set, in increasing order, until it breaks.
+/// Calls `f(w, b)` on the options `64 * w + b` of a set, in increasing order, until it
+/// breaks.
 #[inline(always)]
 pub(crate) fn each<const W: usize>(
     set: &[u64; W],
-    mut f: impl FnMut(usize) -> ControlFlow<()>,
+    mut f: impl FnMut(usize, usize) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for (w, &word) in set.iter().enumerate() {
         let mut bits = word;
         while bits != 0 {
-            f(64 * w + bits.trailing_zeros() as usize)?;
+            f(w, bits.trailing_zeros() as usize)?;
             bits &= bits - 1;
         }
     }

@@ -7,18 +7,28 @@ use crate::matrix::{ItemId, OptionId};
 /// A matrix of at most `64 * W` options and `L::LEN` primary items.
 #[derive(Debug)]
 pub(crate) struct Table<const W: usize, L: Lanes> {
-    /// By lane: the options of its item.
-    pub lane_rows: Vec<[u64; W]>,
-    /// By lane: the item, for the solutions' rows.
-    pub lane_item: Vec<ItemId>,
-    /// By lane: `COVERED` in that lane, 0 in the others.
-    pub lane_cover: Vec<L>,
-    /// By option, what covering and removing it need (side by side: one bounds check, one
-    /// or two cache lines).
-    pub options: Vec<Entry<W, L>>,
+    /// By lane, its primary item.
+    pub lanes: Vec<Lane<W, L>>,
+    /// By option, what covering and removing it need, side by side: option `64 * w + b` at
+    /// `[w][b]`, so that the words and bits of a set index it without a bounds check. The
+    /// entries past the last option are never reached (no set holds them).
+    pub options: Box<[[Entry<W, L>; 64]; W]>,
+    /// The number of options.
+    count: usize,
     /// Every option live, and the sizes of the primary items, before any cover.
     live: [u64; W],
     sizes: L,
+}
+
+/// One primary item in a [`Table`].
+#[derive(Debug)]
+pub(crate) struct Lane<const W: usize, L: Lanes> {
+    /// Its options.
+    pub rows: [u64; W],
+    /// `COVERED` in its lane, 0 in the others.
+    pub cover: L,
+    /// The item, for the solutions' rows.
+    pub item: ItemId,
 }
 
 /// One option in a [`Table`].
@@ -60,7 +70,7 @@ impl<const W: usize, L: Lanes> Table<W, L> {
         }
         let lanes_of =
             |row: &[ItemId]| -> Vec<usize> { row.iter().filter_map(|&i| lane_of[i]).collect() };
-        let mut entries = Vec::with_capacity(options.len());
+        let mut entries = Vec::with_capacity(64 * W);
         for row in options {
             let mut clash = [0u64; W];
             for &item in row {
@@ -76,25 +86,47 @@ impl<const W: usize, L: Lanes> Table<W, L> {
                 clash,
             });
         }
+        while entries.len() < 64 * W {
+            entries.push(Entry {
+                drop: L::from_fn(|_| 0),
+                others: 0,
+                take: L::from_fn(|_| 0),
+                clash: [0; W],
+            });
+        }
+        let mut entries = entries.into_iter();
+        let chunks: Vec<[Entry<W, L>; 64]> = (0..W)
+            .map(|_| std::array::from_fn(|_| entries.next().expect("64 * W entries")))
+            .collect();
+        let laid_out: Box<[[Entry<W, L>; 64]; W]> = chunks.into_boxed_slice().try_into().ok()?;
         let mut live = [0u64; W];
         for option in 0..options.len() {
             live[option / 64] |= 1 << (option % 64);
         }
         Some(Table {
-            lane_rows: primaries.iter().map(|&i| rows[i]).collect(),
-            lane_item: primaries.to_vec(),
-            lane_cover: (0..primaries.len())
-                .map(|lane| L::from_fn(|l| if l == lane { L::COVERED } else { 0 }))
+            lanes: (primaries.iter().enumerate())
+                .map(|(lane, &item)| Lane {
+                    rows: rows[item],
+                    cover: L::from_fn(|l| if l == lane { L::COVERED } else { 0 }),
+                    item,
+                })
                 .collect(),
-            options: entries,
+            options: laid_out,
+            count: options.len(),
             live,
             sizes: L::from_fn(|l| sizes.get(l).copied().unwrap_or(L::COVERED)),
         })
     }
 
     /// The number of primary items.
-    pub(crate) fn lanes(&self) -> usize {
-        self.lane_item.len()
+    pub(crate) fn lane_count(&self) -> usize {
+        self.lanes.len()
+    }
+
+    /// An option's entry, by the word and bit of its number.
+    #[inline(always)]
+    pub(crate) fn entry(&self, word: usize, bit: usize) -> &Entry<W, L> {
+        &self.options[word][bit & 63]
     }
 
     /// Removes the live rows of `set` from `live`, and returns them.
@@ -114,13 +146,13 @@ impl<const W: usize, L: Lanes> Table<W, L> {
     pub(crate) fn after(&self, options: &[OptionId]) -> Option<([u64; W], L)> {
         let (mut live, mut sizes) = (self.live, self.sizes);
         for &option in options {
-            let entry = self.options.get(option)?;
-            if live[option / 64] & (1 << (option % 64)) == 0 {
+            if option >= self.count || live[option / 64] & (1 << (option % 64)) == 0 {
                 return None;
             }
+            let entry = self.options.get(option / 64)?.get(option % 64)?;
             let gone = self.take_rows(&entry.clash, &mut live);
-            let _ = super::search::each(&gone, |other| {
-                sizes.sub(&self.options[other].drop);
+            let _ = super::search::each(&gone, |w, b| {
+                sizes.sub(&self.entry(w, b).drop);
                 std::ops::ControlFlow::Continue(())
             });
             sizes.or(&entry.take);
