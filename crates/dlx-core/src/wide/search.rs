@@ -110,28 +110,42 @@ pub(crate) fn run<const W: usize, L: Lanes>(
 }
 
 impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
-    /// The item to branch on, as its lane; `None` when every primary item is covered.
+    /// The item to branch on, as its lane, and whether its column is known to be empty;
+    /// `None` when every primary item is covered.
     #[inline(always)]
-    fn choose(&self, sizes: &L) -> Option<usize> {
+    fn choose(&self, sizes: &L) -> Option<(usize, bool)> {
         match self.heuristic {
-            Heuristic::Leftmost => sizes.first_open(),
+            Heuristic::Leftmost => sizes.first_open().map(|lane| (lane, false)),
             Heuristic::MrvEager => sizes
                 .first_at_most_one()
-                .or_else(|| sizes.first_min().map(|(lane, _)| lane)),
+                .or_else(|| sizes.first_min().map(|(lane, _)| lane))
+                .map(|lane| (lane, false)),
             // Mrv, and any rule added later that the caller lets through.
-            _ => sizes.first_min().map(|(lane, _)| lane),
+            _ => sizes.first_min().map(|(lane, size)| (lane, size == 0)),
         }
     }
 
-    /// search(k): the node at depth `k`, whose live options and sizes are given.
-    fn search(&mut self, k: usize, mut live: [u64; W], mut sizes: L) -> ControlFlow<()> {
+    /// search(k) from its start: the node at depth `k`, whose live options and sizes are
+    /// given.
+    fn search(&mut self, k: usize, live: [u64; W], sizes: L) -> ControlFlow<()> {
+        match self.choose(&sizes) {
+            None => self.solution(k),
+            Some((lane, _)) => self.branch(k, live, sizes, lane),
+        }
+    }
+
+    /// search(k) once it has chosen the column in `lane` (not empty, or not known to be).
+    fn branch(
+        &mut self,
+        k: usize,
+        mut live: [u64; W],
+        mut sizes: L,
+        lane: usize,
+    ) -> ControlFlow<()> {
         if self.interrupt.load(Ordering::Relaxed) || self.stop.load(Ordering::Relaxed) {
             self.halted = true;
             return ControlFlow::Break(());
         }
-        let Some(lane) = self.choose(&sizes) else {
-            return self.solution(k);
-        };
         let t = self.table;
         let column = &t.lanes[lane];
         // Cover the chosen column c: its live rows leave every other column.
@@ -167,7 +181,17 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
                 option: 64 * w + b,
                 item: column.item,
             };
-            if self.search(k + 1, live, sizes).is_break() {
+            // The child chooses here, so that a child that is a solution or branches on an
+            // empty column (its one update, no row to try) costs no call.
+            let flow = match self.choose(&sizes) {
+                None => self.solution(k + 1),
+                Some((_, true)) => {
+                    self.levels[k + 1].updates += 1;
+                    ControlFlow::Continue(())
+                }
+                Some((lane, false)) => self.branch(k + 1, live, sizes, lane),
+            };
+            if flow.is_break() {
                 let size = removed.iter().map(|w| w.count_ones()).sum::<u32>();
                 self.trail.push((index, size));
                 return ControlFlow::Break(());
