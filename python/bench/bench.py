@@ -3,7 +3,8 @@
     python python/bench/bench.py [--venv DIR] [--keep]
 
 Creates a throwaway virtual environment (or reuses --venv DIR), installs xcover, exact-cover,
-miniexact and numpy from PyPI and this package from the repository (`pip install ./python`),
+miniexact and numpy from PyPI and this package from the repository (`pip install ./python`,
+again on every run, so that a reused environment times the working tree),
 then runs itself inside it and prints one table: CPU seconds per problem and solver (the
 least of up to 3 runs), one thread each, each solver warmed up once on a small problem of
 the same kind first, and each time over ours. The problems:
@@ -339,11 +340,12 @@ def main():
     venv = Path(args.venv) if args.venv else Path(tempfile.mkdtemp(prefix="dlx-bench-"))
     python = venv / "bin" / "python"
     try:
+        pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
         if not python.exists():
             subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-            pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
             subprocess.run([*pip, *PEERS], check=True)
-            subprocess.run([*pip, str(ROOT / "python")], check=True)
+        # Always this working tree's package, also in a reused environment.
+        subprocess.run([*pip, "--force-reinstall", "--no-deps", str(ROOT / "python")], check=True)
         subprocess.run([str(python), __file__, "--inside"], check=True)
     finally:
         if not args.venv and not args.keep:
