@@ -11,14 +11,18 @@
 //! counted as dance.w counts them, from the rows removed: 1 per column covered plus, per row
 //! removed, its length less one (`search`'s docs).
 //!
+//! The layout is built on the first search that can use it and kept beside the links: per
+//! option, its set of clashing options and two lane vectors (about 100 bytes for 4 words and
+//! two byte lanes, about 1 KB for 64 words and 128 16-bit lanes: 4 MB at most).
+//!
 //! The links stay the engine of record: [`crate::Dlx`] runs this one only where a search's
 //! settings allow it (Knuth's S heuristic, the leftmost or the eager rule; no custom rule, no
 //! pruning) and the matrix fits; everything else (steppers, splits, estimates) runs on the
 //! links. Tests compare the two on every setting this one takes.
 //!
-//! Measured in one run (`docs/performance.md`): 14 queens and 6x10 pentominoes in about
-//! 0.6x and 0.5x the links' time; the secondary items (the queens' diagonals) cost nothing
-//! here, since no size of theirs is kept.
+//! Measured (`docs/performance.md`): 14 queens in about half the links' time, 6x10
+//! pentominoes and Scott's problem in 0.4x to 0.5x; the secondary items (the queens'
+//! diagonals) cost nothing here, since no size of theirs is kept.
 
 mod lanes;
 mod search;
