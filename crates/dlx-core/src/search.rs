@@ -710,12 +710,9 @@ impl<'a> Search<'a> {
         let Some(wide) = self.links.wide() else {
             return false;
         };
-        let prefix: Vec<OptionId> = (self.fixed.iter().copied())
-            .chain(self.path.iter().map(|r| r.option))
-            .collect();
         let job = crate::wide::Job {
             heuristic,
-            prefix: &prefix,
+            fixed: &self.fixed,
             path: &self.path,
             limit: self.limit,
             interrupt: self.interrupt,

@@ -20,10 +20,10 @@ use crate::stats::{Level, Stats};
 /// this engine takes (no custom rule, no pruning).
 pub(crate) struct Job<'a> {
     pub heuristic: Heuristic,
-    /// Options covered before the search without being counted (fixed options, then the
-    /// path's): checked by the caller.
-    pub prefix: &'a [crate::matrix::OptionId],
-    /// The rows every solution starts with (a subtree's path).
+    /// Options covered before the search without being counted, not reported in solutions.
+    pub fixed: &'a [crate::matrix::OptionId],
+    /// The rows every solution starts with (a subtree's path), covered after the fixed
+    /// options without being counted.
     pub path: &'a [ChosenRow],
     pub limit: Option<u64>,
     pub interrupt: &'a AtomicBool,
@@ -69,7 +69,7 @@ pub(crate) fn run<const W: usize, L: Lanes>(
     job: &Job<'_>,
     visit: Option<&mut Visit<'_>>,
 ) -> Option<Outcome> {
-    let (live, sizes) = table.after(job.prefix)?;
+    let (live, sizes) = table.after(job.fixed, job.path)?;
     let depth = job.path.len();
     let mut run = Run {
         table,
@@ -149,30 +149,17 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
         let t = self.table;
         let column = &t.lanes[lane];
         // Cover the chosen column c: its live rows leave every other column.
-        let removed = t.take_rows(&column.rows, &mut live);
-        let mut updates = 1;
-        let _ = each(&removed, |w, b| {
-            let entry = t.entry(w, b);
-            updates += u64::from(entry.others);
-            sizes.sub(&entry.drop);
-            ControlFlow::Continue(())
-        });
+        let (removed, updates) = t.remove(&column.rows, &mut live, &mut sizes);
         sizes.or(&column.cover);
-        self.levels[k].updates += updates;
+        self.levels[k].updates += 1 + updates;
         // Try each row r of c, top to bottom (option order, as the links keep it).
         let mut index = 0;
         each(&removed, |w, b| {
             let entry = t.entry(w, b);
             let (mut live, mut sizes) = (live, sizes);
             // Cover the other columns of r: every row still live that meets r.
-            let gone = t.take_rows(&entry.clash, &mut live);
-            let mut updates = u64::from(entry.others);
-            let _ = each(&gone, |w, b| {
-                let entry = t.entry(w, b);
-                updates += u64::from(entry.others);
-                sizes.sub(&entry.drop);
-                ControlFlow::Continue(())
-            });
+            let (_, others) = t.remove(&entry.clash, &mut live, &mut sizes);
+            let updates = u64::from(entry.others) + others;
             sizes.or(&entry.take);
             let level = &mut self.levels[k];
             level.nodes += 1;

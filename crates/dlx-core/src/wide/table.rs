@@ -2,7 +2,10 @@
 //! the sets and lane vectors a cover needs, built once.
 
 use super::lanes::Lanes;
+use std::ops::ControlFlow;
+
 use crate::matrix::{ItemId, OptionId};
+use crate::solution::ChosenRow;
 
 /// A matrix of at most `64 * W` options and `L::LEN` primary items.
 #[derive(Debug)]
@@ -129,32 +132,42 @@ impl<const W: usize, L: Lanes> Table<W, L> {
         &self.options[word][bit & 63]
     }
 
-    /// Removes the live rows of `set` from `live`, and returns them.
+    /// Removes the live options of `set`: they leave `live` and the sizes of their primary
+    /// items. Returns them, and the updates dance.w counts for unlinking them from their
+    /// other columns (each one's length less one).
     #[inline(always)]
-    pub(crate) fn take_rows(&self, set: &[u64; W], live: &mut [u64; W]) -> [u64; W] {
+    pub(crate) fn remove(
+        &self,
+        set: &[u64; W],
+        live: &mut [u64; W],
+        sizes: &mut L,
+    ) -> ([u64; W], u64) {
         let mut removed = [0u64; W];
         for ((r, l), s) in removed.iter_mut().zip(live.iter_mut()).zip(set) {
             *r = s & *l;
             *l &= !*r;
         }
-        removed
+        let mut updates = 0;
+        let _ = super::search::each(&removed, |w, b| {
+            let entry = self.entry(w, b);
+            updates += u64::from(entry.others);
+            sizes.sub(&entry.drop);
+            ControlFlow::Continue(())
+        });
+        (removed, updates)
     }
 
-    /// The live options and sizes once `options` are chosen, in order, without counting: the
-    /// state below fixed options and a path. `None` if one of them is not live then (it
+    /// The live options and sizes once the `fixed` options, then the `path`'s, are chosen,
+    /// without counting: the state below them. `None` if one of them is not live then (it
     /// clashes with an earlier one) or does not exist.
-    pub(crate) fn after(&self, options: &[OptionId]) -> Option<([u64; W], L)> {
+    pub(crate) fn after(&self, fixed: &[OptionId], path: &[ChosenRow]) -> Option<([u64; W], L)> {
         let (mut live, mut sizes) = (self.live, self.sizes);
-        for &option in options {
+        for option in fixed.iter().copied().chain(path.iter().map(|r| r.option)) {
             if option >= self.count || live[option / 64] & (1 << (option % 64)) == 0 {
                 return None;
             }
             let entry = self.options.get(option / 64)?.get(option % 64)?;
-            let gone = self.take_rows(&entry.clash, &mut live);
-            let _ = super::search::each(&gone, |w, b| {
-                sizes.sub(&self.entry(w, b).drop);
-                std::ops::ControlFlow::Continue(())
-            });
+            self.remove(&entry.clash, &mut live, &mut sizes);
             sizes.or(&entry.take);
         }
         Some((live, sizes))

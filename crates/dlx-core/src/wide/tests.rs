@@ -55,14 +55,9 @@ fn wide_run(
 ) -> Option<(Vec<Solution>, Stats)> {
     let links = Links::new(m);
     let wide = links.wide()?;
-    let prefix: Vec<OptionId> = fixed
-        .iter()
-        .copied()
-        .chain(path.iter().map(|r| r.option))
-        .collect();
     let job = Job {
         heuristic: h,
-        prefix: &prefix,
+        fixed,
         path,
         limit,
         interrupt: &NEVER,
