@@ -78,10 +78,17 @@ pub fn search_and_report_mapped(
     };
     let heuristic = args.heuristic.unwrap_or(default);
     let threads = args.threads.unwrap_or(0);
+    let progress = Progress::start(!args.quiet && io::stderr().is_terminal());
+    let want = args.print || collect.is_some();
     // A limit without --threads keeps the sequential order of solutions (Knuth's); with
-    // --threads it is honoured on them too, in no particular order.
-    let in_parts =
-        args.shard.is_some() || (threads != 1 && (args.limit.is_none() || args.threads.is_some()));
+    // --threads it is honoured on them too, in no particular order. A count on one thread
+    // with a progress display runs in parts too, one after another, so that the display
+    // moves between them while each part runs on the fastest engine (the lazy iterator,
+    // stepped to update it, would keep the whole search on the links).
+    let counted_alone = threads == 1 && progress.enabled() && !want && args.limit.is_none();
+    let in_parts = args.shard.is_some()
+        || counted_alone
+        || (threads != 1 && (args.limit.is_none() || args.threads.is_some()));
     let mut problem = Problem::new(matrix);
     let cleansings = problem.counts_cleansings();
     let mut out = io::stdout().lock();
@@ -95,7 +102,6 @@ pub fn search_and_report_mapped(
             write!(out, "solution {}:\n{}\n", listed.len(), render(sol))
         }
     };
-    let progress = Progress::start(!args.quiet && io::stderr().is_terminal());
     let live = &*progress.live;
     let flag = crate::interrupt::watch();
     let mut solve = problem.solve().heuristic(heuristic).interrupt(&flag);
@@ -164,7 +170,6 @@ pub fn search_and_report_mapped(
         }
         stats
     } else {
-        let want = args.print || collect.is_some();
         let mut search = solve.iter();
         let mut last = Instant::now();
         if !want && !progress.enabled() {
