@@ -4,7 +4,9 @@
 //! order or in parts, and the figures are printed as every command prints them.
 
 use std::io::{self, IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
 use dlx_campaign::{RunKey, matrix_hash};
@@ -154,7 +156,7 @@ pub fn search_and_report_mapped(
         let stats = if print || collect.is_some() || args.limit.is_some() {
             solve.run(|s| {
                 keep(s);
-                std::ops::ControlFlow::Continue(())
+                ControlFlow::Continue(())
             })
         } else {
             solve.count()
@@ -167,6 +169,48 @@ pub fn search_and_report_mapped(
         found.sort_by_cached_key(Solution::sorted_options);
         for sol in &found {
             emit(sol).map_err(|e| CliError::io("-", e))?;
+        }
+        stats
+    } else if want && !progress.enabled() {
+        // Solutions to show in Knuth's order and no display to move: the search runs as one
+        // run on a thread of its own, on the fastest engine, and hands each solution here,
+        // where it is shown at once (a pipe that closes stops the search).
+        // (Made again on that thread: an observer need not be `Send`, so a `Solve` is not.)
+        drop(solve);
+        let (sender, receiver) = mpsc::sync_channel::<Solution>(256);
+        let (problem, flag) = (&mut problem, &flag);
+        let (stats, failed) = std::thread::scope(|scope| {
+            let worker = scope.spawn(move || {
+                let mut solve = problem.solve().heuristic(heuristic).interrupt(flag);
+                if let Some(n) = args.limit {
+                    solve = solve.limit(n);
+                }
+                solve.run(|s| match sender.send(s.clone()) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(_) => ControlFlow::Break(()),
+                })
+            });
+            let mut failed = None;
+            for sol in &receiver {
+                let sol = map(sol);
+                if let Some(collect) = collect {
+                    collect(&sol);
+                }
+                if args.print
+                    && let Err(e) = emit(&sol)
+                {
+                    failed = Some(e);
+                    break;
+                }
+            }
+            drop(receiver);
+            let stats = worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (stats, failed)
+        });
+        if let Some(e) = failed {
+            return Err(CliError::io("-", e));
         }
         stats
     } else {
