@@ -30,6 +30,7 @@
 //! it before backing up, DLX3 backs up at once). On exact cover they equal [`crate::Dlx`]'s.
 
 mod arena;
+mod bits;
 #[cfg(test)]
 mod reference;
 mod search;

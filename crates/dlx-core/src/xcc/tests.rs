@@ -132,6 +132,23 @@ impl Problem {
     }
 }
 
+/// How a search is set up, for comparing two ways of running it.
+#[derive(Debug, Default)]
+struct Setup {
+    limit: Option<u64>,
+    path: Vec<u32>,
+}
+
+impl Setup {
+    fn apply<'a>(&self, mut s: XccSearch<'a>) -> XccSearch<'a> {
+        s = s.below(self.path.clone());
+        if let Some(n) = self.limit {
+            s = s.limit(n);
+        }
+        s
+    }
+}
+
 fn problem(max_bound: u32) -> impl Strategy<Value = Problem> {
     (1usize..=4, 0usize..=3).prop_flat_map(move |(n, s)| {
         let bounds = prop::collection::vec(
@@ -282,6 +299,53 @@ proptest! {
         prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
     }
 
+    /// A count on a small matrix with bounds and no colours runs on bit sets
+    /// ([`super::bits`]); stepping the state machine gives the same figures, level by level,
+    /// with a limit, below every path of a split, and when interrupted at once.
+    #[test]
+    fn the_count_on_bit_sets_is_the_state_machine(
+        p in problem(3),
+        limit in 1u64..4,
+        depth in 1usize..4,
+    ) {
+        let mut p = p;
+        for option in &mut p.options {
+            for entry in option.iter_mut() {
+                entry.1 = 0;
+            }
+        }
+        let m = p.matrix();
+        let mut xcc = Xcc::new(&m);
+        if !xcc.has_bounds() {
+            return Ok(());
+        }
+        prop_assert!(super::bits::Small::new(&xcc.arena).is_some());
+        let mut setups = vec![Setup::default(), Setup { limit: Some(limit), ..Setup::default() }];
+        for path in xcc.solve().split(depth).paths {
+            let path = path.moves().expect("moves").to_vec();
+            setups.push(Setup { path, ..Setup::default() });
+        }
+        for setup in &setups {
+            let stepped = {
+                let mut search = setup.apply(XccSearch::over(xcc.arena(), true));
+                while search.advance() {}
+                search.stats()
+            };
+            let counted = setup.apply(XccSearch::over(xcc.arena(), true)).count();
+            prop_assert_eq!(counted, stepped, "{:?}", setup);
+        }
+        let flag = std::sync::atomic::AtomicBool::new(true);
+        let counted = XccSearch::over(xcc.arena(), true).interrupt(&flag).count();
+        let stepped = {
+            let mut search = XccSearch::over(xcc.arena(), true).interrupt(&flag);
+            while search.advance() {}
+            search.stats()
+        };
+        prop_assert!(!counted.complete);
+        prop_assert_eq!(counted, stepped);
+        prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
+    }
+
     /// Parallel and split searches give the sequential figures exactly.
     #[test]
     fn parallel_figures_equal_sequential(p in prop_oneof![problem(1), problem(3)], threads in 1usize..=3) {
@@ -313,6 +377,43 @@ proptest! {
         }
         prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
     }
+}
+
+/// The bit-set count takes a matrix only when a layout holds it: no colours, at most 256
+/// options and 48 primary items, lists of at most 255 options, bounds up to 255 (and the
+/// count asks for bounds: without them the figures are DLX2's).
+#[test]
+fn the_bit_set_layouts_hold_only_what_fits() {
+    let fits = |text: &str| {
+        let m = format::parse(text).expect("valid");
+        super::bits::Small::new(&Xcc::new(&m).arena).is_some()
+    };
+    let items = |n: usize| {
+        (0..n)
+            .map(|k| format!("2|i{k}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let options = |n: usize, items: usize| {
+        (0..n)
+            .map(|o| format!("i{} i{}\n", o % items, (o + 1) % items))
+            .collect::<String>()
+    };
+    let matrix = |i: usize, o: usize| format!("{}\n{}", items(i), options(o, i));
+    assert!(fits(&matrix(16, 64)));
+    assert!(fits(&matrix(17, 65)));
+    assert!(fits(&matrix(48, 256)));
+    assert!(!fits(&matrix(49, 100)), "49 primary items");
+    assert!(!fits(&matrix(40, 257)), "257 options");
+    assert!(
+        fits(&matrix(1, 255).replace("i0 i0", "i0")),
+        "a list of 255"
+    );
+    // One item in 256 options.
+    let long = format!("2|a b\n{}", "a b\n".repeat(128) + &"a\n".repeat(128));
+    assert!(!fits(&long));
+    assert!(!fits("2:256|a b\na b\n"), "a bound of 256");
+    assert!(!fits("2|a | x\na x:c\na x:c\n"), "colours");
 }
 
 #[test]
