@@ -5,12 +5,12 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
 use dlx_campaign::{RunKey, matrix_hash};
-use dlx_core::{Heuristic, Matrix, Problem, Solution, Stats};
+use dlx_core::{Heuristic, Matrix, Problem, Solution, Solve, Stats};
 use serde_json::{Value, json};
 
 use crate::args::SearchArgs;
@@ -31,6 +31,20 @@ pub fn nth_solution(matrix: &Matrix, heuristic: Heuristic, k: u64) -> Result<Sol
     match last {
         Some(solution) if found == k && k > 0 => Ok(solution),
         _ => Err(found),
+    }
+}
+
+/// The search the shared flags ask for: the rule, the interrupt, the limit.
+fn configured<'a>(
+    problem: &'a mut Problem,
+    heuristic: Heuristic,
+    flag: &'a AtomicBool,
+    limit: Option<u64>,
+) -> Solve<'a, Problem> {
+    let solve = problem.solve().heuristic(heuristic).interrupt(flag);
+    match limit {
+        Some(n) => solve.limit(n),
+        None => solve,
     }
 }
 
@@ -106,10 +120,6 @@ pub fn search_and_report_mapped(
     };
     let live = &*progress.live;
     let flag = crate::interrupt::watch();
-    let mut solve = problem.solve().heuristic(heuristic).interrupt(&flag);
-    if let Some(n) = args.limit {
-        solve = solve.limit(n);
-    }
     let start = Instant::now();
     let mut shard_info = None;
     // Of an interrupted run: the estimated fraction of the tree searched, if known.
@@ -143,7 +153,9 @@ pub fn search_and_report_mapped(
                 finished.fetch_add(1, Ordering::Relaxed);
             }
         };
-        let mut solve = solve.threads(threads).observe(observe);
+        let mut solve = configured(&mut problem, heuristic, &flag, args.limit)
+            .threads(threads)
+            .observe(observe);
         if let Some((k, n)) = args.shard {
             solve = solve
                 .shard(k, n)
@@ -175,19 +187,16 @@ pub fn search_and_report_mapped(
         // Solutions to show in Knuth's order and no display to move: the search runs as one
         // run on a thread of its own, on the fastest engine, and hands each solution here,
         // where it is shown at once (a pipe that closes stops the search).
-        // (Made again on that thread: an observer need not be `Send`, so a `Solve` is not.)
-        drop(solve);
+        // (Made on that thread: an observer need not be `Send`, so a `Solve` is not.)
         let (sender, receiver) = mpsc::sync_channel::<Solution>(256);
         let (problem, flag) = (&mut problem, &flag);
         let (stats, failed) = std::thread::scope(|scope| {
             let worker = scope.spawn(move || {
-                let mut solve = problem.solve().heuristic(heuristic).interrupt(flag);
-                if let Some(n) = args.limit {
-                    solve = solve.limit(n);
-                }
-                solve.run(|s| match sender.send(s.clone()) {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(_) => ControlFlow::Break(()),
+                configured(problem, heuristic, flag, args.limit).run(|s| {
+                    match sender.send(s.clone()) {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(_) => ControlFlow::Break(()),
+                    }
                 })
             });
             let mut failed = None;
@@ -214,7 +223,7 @@ pub fn search_and_report_mapped(
         }
         stats
     } else {
-        let mut search = solve.iter();
+        let mut search = configured(&mut problem, heuristic, &flag, args.limit).iter();
         let mut last = Instant::now();
         if !want && !progress.enabled() {
             // Nothing to show on the way: count without coming back at each solution.

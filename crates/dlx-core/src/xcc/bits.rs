@@ -52,8 +52,11 @@ macro_rules! small {
             /// The matrix of an arena at rest, or `None` when no layout holds it (see
             /// [`Bits::new`]).
             pub(super) fn new(a: &Arena) -> Option<Small> {
-                $(if let Some(b) = Bits::<$w, $l>::new(a) {
-                    return Some(Small::$variant(b));
+                let primaries = ix(a.second) - 1;
+                let options = a.option_start.iter().filter(|&&s| s != u32::MAX).count();
+                // The other limits hold for every layout alike: one is tried.
+                $(if options <= 64 * $w && primaries <= $l {
+                    return Bits::<$w, $l>::new(a).map(Small::$variant);
                 })*
                 None
             }
@@ -254,20 +257,22 @@ impl<const W: usize, const L: usize> Bits<W, L> {
         updates
     }
 
-    /// Covers item `k`: 1 update, and its live options hidden from the other items. Its own
-    /// length keeps them (a covered branch item reads them from its own list).
+    /// The live options in item `k`'s list.
     #[inline]
-    fn cover(&self, st: &mut State<W, L>, k: usize) -> u64 {
+    fn live_in(&self, st: &State<W, L>, k: usize) -> [u64; W] {
         let mut set = self.lists[k];
         for (s, &l) in set.iter_mut().zip(&st.live) {
             *s &= l;
         }
-        let keep = if k < self.primaries { st.len[k] } else { 0 };
-        let updates = 1 + self.kill(st, &set);
-        if k < self.primaries {
-            st.len[k] = keep;
-        }
-        updates
+        set
+    }
+
+    /// Covers item `k`, whose live options are `set`: 1 update, and those options hidden
+    /// from the other items. Its own length goes stale: a covered item is never chosen again
+    /// in this state, and a covered branch item counts its list apart.
+    #[inline]
+    fn cover(&self, st: &mut State<W, L>, set: &[u64; W]) -> u64 {
+        1 + self.kill(st, set)
     }
 
     /// Commits option `o`, chosen at item `at`: its other items from the one after `at`,
@@ -286,11 +291,11 @@ impl<const W: usize, const L: usize> Bits<W, L> {
             if k < self.primaries {
                 st.bound[k] -= 1;
                 if st.bound[k] == 0 {
-                    updates += self.cover(st, k);
+                    updates += self.cover(st, &self.live_in(st, k));
                     st.active &= !(1 << k);
                 }
             } else {
-                updates += self.cover(st, k);
+                updates += self.cover(st, &self.live_in(st, k));
             }
         }
         updates
@@ -358,10 +363,8 @@ impl<const W: usize, const L: usize> Run<'_, W, L> {
         // A covered item's list, kept apart: its options are dead everywhere else.
         let mut list = [0u64; W];
         if covered {
-            for (l, (&m, &live)) in list.iter_mut().zip(bits.lists[i].iter().zip(&e.live)) {
-                *l = m & live;
-            }
-            fig.updates[level] += bits.cover(e, i);
+            list = bits.live_in(e, i);
+            fig.updates[level] += bits.cover(e, &list);
             e.active &= !(1 << i);
         }
         let mut next = 0;
@@ -381,17 +384,19 @@ impl<const W: usize, const L: usize> Run<'_, W, L> {
                 };
                 (word != 0).then(|| w * 64 + word.trailing_zeros() as usize)
             });
-            let len = if covered {
-                list.iter().map(|w| w.count_ones()).sum()
-            } else {
-                u32::from(e.len[i])
+            let len = |e: &State<W, L>| -> u32 {
+                if covered {
+                    list.iter().map(|w| w.count_ones()).sum()
+                } else {
+                    u32::from(e.len[i])
+                }
             };
             let mut tweaked = 0;
             if b == 0 && s == 0 {
                 if cur.is_none() {
                     break;
                 }
-            } else if i64::from(len) <= i64::from(b) - i64::from(s) {
+            } else if i64::from(len(e)) <= i64::from(b) - i64::from(s) {
                 break;
             } else if let Some(o) = cur {
                 if covered {
