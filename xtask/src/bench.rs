@@ -64,11 +64,13 @@ fn anchors(args: &[String]) -> Result<(), String> {
             "9x9 sudoku vs the peer",
             pass(args, &["--rounds", "--peer"]),
         ),
-        (
-            "scaling",
-            "many cores",
-            pass(args, &["--threads", "--only"]),
-        ),
+        ("scaling", "many cores", {
+            let mut scaling = pass(args, &["--threads", "--only"]);
+            if args.iter().any(|a| a == "--own-ceiling") {
+                scaling.push("--own-ceiling".into());
+            }
+            scaling
+        }),
     ];
     let mut failed = Vec::new();
     for (target, what, part_args) in parts {

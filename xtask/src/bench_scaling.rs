@@ -8,8 +8,15 @@
 //! 14 queens side by side, as `bench search` measures it, so that a speed-up is read against
 //! what the processor can give at all.
 //!
+//! With `--own-ceiling` each workload also gets a ceiling of its own: as many copies of its
+//! one-thread search as the largest count of threads, side by side, each on its own arena.
+//! What they lose against one copy alone is what the processor takes (shared caches, memory,
+//! a clock that falls with the load), not the split; it costs one more one-thread time per
+//! workload.
+//!
 //! Workloads (`--only NAME,...` picks some):
-//! - `queens-16`: 16 queens, the paper's column order and the S heuristic;
+//! - `queens-16`, `queens-17`: 16 and 17 queens, the paper's column order and the S
+//!   heuristic (17 queens runs about eight times as long as 16);
 //! - `scott-leftmost`: Scott's problem in the leftmost order (no heuristic);
 //! - `9x10-shard-3`: shard 3 of the 128 of the 9x10 one-sided pentominoes, the committed
 //!   campaign `results/pentomino-9x10-one-sided`, checked against its record;
@@ -37,6 +44,7 @@ struct Workload {
 /// The names of the workloads, in the order they run.
 const NAMES: &[&str] = &[
     "queens-16",
+    "queens-17",
     "scott-leftmost",
     "9x10-shard-3",
     "macmahon-shard-1",
@@ -49,6 +57,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         None => default_counts(cores),
     };
     let only: Option<Vec<&str>> = option_value(args, "--only").map(|s| s.split(',').collect());
+    let own_ceiling = args.iter().any(|a| a == "--own-ceiling");
     if let Some(names) = &only
         && let Some(bad) = names.iter().find(|n| !NAMES.contains(n))
     {
@@ -142,6 +151,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
             // Each run is told as it ends, so that a run stopped early still tells.
             eprintln!("  {name}: {t} threads, {:.2} s", took.as_secs_f64());
         }
+        if own_ceiling
+            && top > 1
+            && let Some((t1, stats1)) = &one
+        {
+            let side = side_by_side(&w, plan.as_ref(), top, stats1)?;
+            line.push_str(&format!(
+                "  (own ceiling at {top}: {:.2}x)",
+                top as f64 * t1.as_secs_f64() / side.as_secs_f64()
+            ));
+        }
         println!("{line}");
     }
     println!(
@@ -185,8 +204,8 @@ fn parse_counts(list: &str) -> Result<Vec<usize>, String> {
 fn workload(name: &'static str) -> Result<Option<Workload>, String> {
     let paper = |p: &str| dlx_paper::problem(p).map_err(|e| e.to_string());
     Ok(Some(match name {
-        "queens-16" => {
-            let p = paper("queens-16")?;
+        "queens-16" | "queens-17" => {
+            let p = paper(name)?;
             Workload {
                 name,
                 matrix: p.matrix,
@@ -267,6 +286,48 @@ fn ceiling(threads: usize) -> Result<f64, String> {
     let one = start.elapsed();
     let side = crate::bench_search::copies_side_by_side(threads, &p.matrix, p.heuristic, &stats)?;
     Ok(threads as f64 * one.as_secs_f64() / side.as_secs_f64())
+}
+
+/// The wall time of `copies` one-thread searches of `w` at once, each on its own arena; each
+/// must give `expected`.
+fn side_by_side(
+    w: &Workload,
+    plan: Option<&dlx_core::ShardPlan>,
+    copies: usize,
+    expected: &Stats,
+) -> Result<Duration, String> {
+    // Arenas are built before the clock starts, as for the one-thread time.
+    let mut problems: Vec<Problem> = (0..copies).map(|_| Problem::new(&w.matrix)).collect();
+    let start = Instant::now();
+    let figures = std::thread::scope(|s| {
+        let handles: Vec<_> = problems
+            .iter_mut()
+            .map(|problem| {
+                s.spawn(move || {
+                    let solve = problem.solve().heuristic(w.heuristic).threads(1);
+                    let solve = match (plan, w.shard) {
+                        (Some(plan), Some((k, _))) => {
+                            solve.shard_plan(plan, k).map_err(|e| e.to_string())?
+                        }
+                        _ => solve,
+                    };
+                    Ok::<Stats, String>(solve.count())
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a side-by-side search panicked"))
+            .collect::<Result<Vec<Stats>, String>>()
+    })?;
+    let took = start.elapsed();
+    if figures.iter().any(|f| f != expected) {
+        return Err(format!(
+            "{}: side-by-side copies disagree with one thread",
+            w.name
+        ));
+    }
+    Ok(took)
 }
 
 /// The processor's name, as Linux tells it (or "unknown processor").

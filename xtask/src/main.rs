@@ -51,12 +51,13 @@ tasks:
           or given), a local build of Knuth's dance.w, and of his DLX2, DLX3, SSXCC and
           SSMCC (figures checked against ours). --xcc-only: no exact cover problems;
           --cpu: those lines timed by CPU time, not the wall clock, without all cores.
-        scaling [--threads 1,4,8,16] [--only NAME,...]: searches of tens of seconds on one
-          core (16 queens, Scott in leftmost order, a shard of the 9x10 campaign checked
-          against its record, a shard of MacMahon's hexagon if the data folder has it) on
-          each count of threads (default 1, 2, 4, ... all cores): wall seconds and speed-ups,
-          the figures identical on every count, and the machine's ceiling (as many copies of
-          14 queens side by side).
+        scaling [--threads 1,4,8,16] [--only NAME,...] [--own-ceiling]: searches of tens of
+          seconds to minutes on one core (16 and 17 queens, Scott in leftmost order, a shard
+          of the 9x10 campaign checked against its record, a shard of MacMahon's hexagon if
+          the data folder has it) on each count of threads (default 1, 2, 4, ... all cores):
+          wall seconds and speed-ups, the figures identical on every count, and the machine's
+          ceiling (as many copies of 14 queens side by side; --own-ceiling: of each
+          workload's own one-thread search too).
         sudoku [--peer PATH] [--large [--links-limit S]] [--generate]: µs per puzzle on top95, top1465, forum_hardest_1106 and
           royle_17clue_sample (first solution and uniqueness): the 9x9 band layer vs.
           the candidate masks vs. dancing links vs. a per-puzzle rebuild. --peer runs another solver on the same
@@ -67,9 +68,10 @@ tasks:
           --large instead times the 16x16, 25x25 and 36x36 sets, puzzle by puzzle: the
           candidate masks vs. dancing links with propagation (stopped after S seconds a
           puzzle, default 20).
-        anchors [the flags of search, --peer PATH, --threads LIST, --only NAME,...]: search
-          (with --bounds when --dlx3 or --ssmcc is given), sudoku and scaling one after the
-          other, each with the flags that concern it: every ratio of issue 40 in one run.
+        anchors [the flags of search, --peer PATH, --threads LIST, --only NAME,...,
+          --own-ceiling]: search (with --bounds when --dlx3 or --ssmcc is given), sudoku and
+          scaling one after the other, each with the flags that concern it: every ratio of
+          issue 40 in one run.
         sudoku --generate [--count N] [--peer PATH]: minimal unique 9x9 puzzles per second on
           one thread, without symmetry and with the 180° one (N a round, default 2000).
           --peer also times another generator, taking turns; its contract: `PATH --generate

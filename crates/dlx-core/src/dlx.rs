@@ -156,6 +156,11 @@ impl Searcher for Dlx {
         Dlx::fingerprint_with(self, fixed)
     }
 
+    fn prepare(&mut self, how: &How<'_>) {
+        // Built once here, the layout is shared (an `Arc`) by every copy made after.
+        let _ = self.wide_for(how);
+    }
+
     fn check_fixed(&mut self, fixed: &[OptionId]) -> Result<(), FixError> {
         (self.arena().check_choice(fixed.iter().copied())).map_err(|(_, e)| e)
     }
@@ -384,5 +389,42 @@ impl Dlx {
             search = search.limit(n);
         }
         Ok(search.prefix_checked(how.fixed, path))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::NEVER;
+
+    fn how(heuristic: Heuristic) -> How<'static> {
+        How {
+            heuristic,
+            custom: None,
+            dead_end_test: true,
+            prune: None,
+            fixed: &[],
+            path: None,
+            limit: None,
+            interrupt: &NEVER,
+            stop: &NEVER,
+        }
+    }
+
+    /// A run in parts copies the arena for each worker: prepared first, the copies share
+    /// one layout of the search without links instead of each building its own.
+    #[test]
+    fn copies_of_a_prepared_arena_share_its_layout() {
+        let m = crate::format::parse("a b c d\na b\nc d\na c\nb d\n").unwrap();
+        let mut dlx = Dlx::new(&m);
+        dlx.prepare(&how(Heuristic::Mrv));
+        let copy = dlx.clone();
+        let (ours, theirs) = (dlx.links.wide().unwrap(), copy.links.wide().unwrap());
+        assert!(std::sync::Arc::ptr_eq(&ours, &theirs));
+        // Unprepared, a copy builds its own.
+        let fresh = Dlx::new(&m);
+        let copy = fresh.clone();
+        let (ours, theirs) = (fresh.links.wide().unwrap(), copy.links.wide().unwrap());
+        assert!(!std::sync::Arc::ptr_eq(&ours, &theirs));
     }
 }

@@ -308,6 +308,13 @@ pub(crate) mod sealed {
         /// The matrix as this engine laid it out, for the ZDD search ([`crate::zdd`]).
         fn zdd_input(&self) -> crate::zdd::Input;
 
+        /// Builds what the searches `how` describes share and build on first use (the layout
+        /// of the search without links), so that the copies a run in parts makes for its
+        /// workers share it instead of each building its own.
+        fn prepare(&mut self, how: &How<'_>) {
+            let _ = how;
+        }
+
         /// Whether `fixed` can be chosen together.
         fn check_fixed(&mut self, fixed: &[OptionId]) -> Result<(), FixError>;
 

@@ -104,6 +104,7 @@ pub(crate) fn run<E: Engine>(
         ..settings.how()
     };
     let gated = gate.visit.is_some() || gate.limit.is_some();
+    engine.prepare(&how);
     let below = search_paths(engine, settings.threads, &cut.paths, |e, p| {
         if stop.load(Ordering::Relaxed) {
             // Stopped: the subtrees not yet begun are left, and the run is not complete.

@@ -98,6 +98,10 @@ impl Searcher for Problem {
         either!(self, e => e.fingerprint_with(fixed))
     }
 
+    fn prepare(&mut self, how: &How<'_>) {
+        either!(self, e => e.prepare(how))
+    }
+
     fn check_fixed(&mut self, fixed: &[OptionId]) -> Result<(), FixError> {
         either!(self, e => e.check_fixed(fixed))
     }
