@@ -24,7 +24,7 @@
 //! pentominoes and Scott's problem in 0.4x to 0.5x; the secondary items (the queens'
 //! diagonals) cost nothing here, since no size of theirs is kept.
 
-mod lanes;
+pub(crate) mod lanes;
 mod search;
 mod table;
 

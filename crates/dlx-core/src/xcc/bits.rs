@@ -116,6 +116,8 @@ pub(super) struct Job<'a> {
 pub(super) struct Figures {
     pub(super) nodes: Vec<u64>,
     pub(super) updates: Vec<u64>,
+    /// Per level, the cleansings (colours only; empty for bounds).
+    pub(super) cleansings: Vec<u64>,
     /// The deepest level entered.
     pub(super) deepest: usize,
     pub(super) solutions: u64,
@@ -123,17 +125,80 @@ pub(super) struct Figures {
     pub(super) interrupted: bool,
 }
 
-/// One count: the matrix, where it stops, and the figures so far.
-struct Run<'a, const W: usize, const L: usize> {
-    bits: &'a Bits<W, L>,
+/// What a count keeps as it goes, in this module and in `super::colors`: where it stops and
+/// the figures so far.
+pub(super) struct Tally<'a> {
     /// The moves to replay above the subtree counted (see `XccSearch::below`).
-    path: &'a [u32],
+    pub(super) path: &'a [u32],
     limit: u64,
     interrupt: &'a AtomicBool,
     stop: &'a AtomicBool,
-    fig: Figures,
+    pub(super) fig: Figures,
     /// The level of a stop on entering it (an interrupt), else 0.
     entered: usize,
+}
+
+impl<'a> Tally<'a> {
+    /// A count asked `job`, of a tree at most `levels` deep (below the path).
+    pub(super) fn new(job: &Job<'a>, levels: usize) -> Self {
+        let levels = levels.max(job.path.len()) + 1;
+        Tally {
+            path: job.path,
+            limit: job.limit.unwrap_or(u64::MAX),
+            interrupt: job.interrupt,
+            stop: job.stop,
+            fig: Figures {
+                nodes: vec![0; levels],
+                updates: vec![0; levels],
+                cleansings: vec![0; levels],
+                ..Figures::default()
+            },
+            entered: 0,
+        }
+    }
+
+    /// Enters a node at `level`: a stop if one is asked, else the node counted.
+    #[inline(always)]
+    pub(super) fn enter(&mut self, level: usize) -> ControlFlow<()> {
+        if self.interrupt.load(Ordering::Relaxed) || self.stop.load(Ordering::Relaxed) {
+            self.fig.interrupted = self.interrupt.load(Ordering::Relaxed);
+            self.fig.stopped = true;
+            self.entered = level;
+            return ControlFlow::Break(());
+        }
+        self.fig.nodes[level] += 1;
+        ControlFlow::Continue(())
+    }
+
+    /// A solution at `level`: counted if below the path (a path that is not one of the
+    /// tree's may end above its end), a stop at the limit.
+    #[inline(always)]
+    pub(super) fn solution(&mut self, level: usize) -> ControlFlow<()> {
+        if level >= self.path.len() {
+            self.fig.solutions += 1;
+        }
+        if self.fig.solutions >= self.limit {
+            self.fig.stopped = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The figures, once the count has ended.
+    pub(super) fn finish(mut self) -> Figures {
+        let fig = &mut self.fig;
+        fig.deepest = fig.nodes.iter().rposition(|&n| n > 0).unwrap_or(0);
+        // A stop on entering a level leaves it with no node counted: the state machine had
+        // grown its frames to it all the same.
+        fig.deepest = fig.deepest.max(self.entered);
+        self.fig
+    }
+}
+
+/// One count: the matrix, where it stops, and the figures so far.
+struct Run<'a, const W: usize, const L: usize> {
+    bits: &'a Bits<W, L>,
+    t: Tally<'a>,
 }
 
 impl<const W: usize, const L: usize> Bits<W, L> {
@@ -208,29 +273,13 @@ impl<const W: usize, const L: usize> Bits<W, L> {
 
     /// Counts the tree (below the job's path, if any) up to its limit.
     pub(super) fn count(&self, job: &Job<'_>) -> Figures {
-        let levels = self.depth.max(job.path.len()) + 1;
         let mut run = Run {
             bits: self,
-            path: job.path,
-            limit: job.limit.unwrap_or(u64::MAX),
-            interrupt: job.interrupt,
-            stop: job.stop,
-            fig: Figures {
-                nodes: vec![0; levels],
-                updates: vec![0; levels],
-                ..Figures::default()
-            },
-            entered: 0,
+            t: Tally::new(job, self.depth),
         };
         let mut root = self.root;
         let _ = run.node(&mut root, 0);
-        let entered = run.entered;
-        let fig = &mut run.fig;
-        fig.deepest = fig.nodes.iter().rposition(|&n| n > 0).unwrap_or(0);
-        // A stop on entering a level leaves it with no node counted: the state machine had
-        // grown its frames to it all the same.
-        fig.deepest = fig.deepest.max(entered);
-        run.fig
+        run.t.finish()
     }
 
     /// Kills the options of `set` (all live): they leave the live set and their primary
@@ -334,24 +383,10 @@ impl<const W: usize, const L: usize> Run<'_, W, L> {
     /// A node at `level`, in state `e`, which it changes (its caller's copy for this child):
     /// Algorithm M's steps in the state machine's order.
     fn node(&mut self, e: &mut State<W, L>, level: usize) -> ControlFlow<()> {
-        let fig = &mut self.fig;
-        if self.interrupt.load(Ordering::Relaxed) || self.stop.load(Ordering::Relaxed) {
-            fig.interrupted = self.interrupt.load(Ordering::Relaxed);
-            fig.stopped = true;
-            self.entered = level;
-            return ControlFlow::Break(());
-        }
-        fig.nodes[level] += 1;
+        self.t.enter(level)?;
         let bits = self.bits;
         let Some((i, t)) = bits.choose(e) else {
-            if level >= self.path.len() {
-                fig.solutions += 1;
-            }
-            if fig.solutions >= self.limit {
-                fig.stopped = true;
-                return ControlFlow::Break(());
-            }
-            return ControlFlow::Continue(());
+            return self.t.solution(level);
         };
         if t <= 0 {
             // Algorithm M backs up at once: no update.
@@ -364,7 +399,7 @@ impl<const W: usize, const L: usize> Run<'_, W, L> {
         let mut list = [0u64; W];
         if covered {
             list = bits.live_in(e, i);
-            fig.updates[level] += bits.cover(e, &list);
+            self.t.fig.updates[level] += bits.cover(e, &list);
             e.active &= !(1 << i);
         }
         let mut next = 0;
@@ -410,9 +445,9 @@ impl<const W: usize, const L: usize> Run<'_, W, L> {
             } else if b != 0 {
                 e.active &= !(1 << i);
             }
-            if level < self.path.len() && index != self.path[level] {
+            if level < self.t.path.len() && index != self.t.path[level] {
                 // Off the way to the subtree: a later move, or none.
-                if index > self.path[level] || cur.is_none() {
+                if index > self.t.path[level] || cur.is_none() {
                     break;
                 }
                 next = cur.map_or(next, |o| o + 1);
@@ -421,13 +456,13 @@ impl<const W: usize, const L: usize> Run<'_, W, L> {
             }
             let Some(o) = cur else {
                 // The null move, the last.
-                self.fig.updates[level] += tweaked;
+                self.t.fig.updates[level] += tweaked;
                 self.node(e, level + 1)?;
                 break;
             };
             let mut child = *e;
             let updates = tweaked + bits.commit(&mut child, o, i);
-            self.fig.updates[level] += updates;
+            self.t.fig.updates[level] += updates;
             self.node(&mut child, level + 1)?;
             next = o + 1;
             index += 1;

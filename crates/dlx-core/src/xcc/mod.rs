@@ -31,6 +31,7 @@
 
 mod arena;
 mod bits;
+mod colors;
 #[cfg(test)]
 mod reference;
 mod search;

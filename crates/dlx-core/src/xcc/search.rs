@@ -739,26 +739,36 @@ impl<'a> XccSearch<'a> {
             && self.fixed.is_empty()
             && self.cutoff.is_none()
             && self.rng.is_none();
-        if !fresh || !self.bounds || self.heuristic == Heuristic::Leftmost {
+        if !fresh {
             return false;
         }
-        let Some(bits) = super::bits::Small::new(self.arena) else {
-            return false;
-        };
-        let fig = bits.count(&super::bits::Job {
+        let job = super::bits::Job {
             path: &self.path,
             limit: self.limit,
             interrupt: self.interrupt,
             stop: self.stop,
-        });
+        };
+        let leftmost = self.heuristic == Heuristic::Leftmost;
+        let fig = if self.bounds {
+            if leftmost {
+                return false;
+            }
+            let Some(bits) = super::bits::Small::new(self.arena) else {
+                return false;
+            };
+            bits.count(&job)
+        } else {
+            let Some(colors) = super::colors::Tinted::new(self.arena, leftmost) else {
+                return false;
+            };
+            colors.count(&job)
+        };
         self.reserve(fig.deepest);
-        for (f, (&nodes, &updates)) in self
-            .frames
-            .iter_mut()
-            .zip(fig.nodes.iter().zip(&fig.updates))
-        {
-            f.nodes += nodes;
-            f.updates += updates;
+        for (k, f) in self.frames.iter_mut().enumerate() {
+            let at = |v: &Vec<u64>| v.get(k).copied().unwrap_or(0);
+            f.nodes += at(&fig.nodes);
+            f.updates += at(&fig.updates);
+            f.cleansings += at(&fig.cleansings);
         }
         self.solutions = fig.solutions;
         self.stopped = fig.stopped;

@@ -68,9 +68,19 @@ struct Problem {
 
 impl Problem {
     fn matrix(&self) -> Matrix {
+        self.matrix_with(true)
+    }
+
+    /// The matrix, its primary items declared without bounds (exactly once each) when
+    /// `bounds` is false.
+    fn matrix_with(&self, bounds: bool) -> Matrix {
         let mut b = MatrixBuilder::new();
         for (k, &(lo, hi)) in self.bounds.iter().enumerate() {
-            b.primary_with(format!("p{k}"), lo, hi).unwrap();
+            if bounds {
+                b.primary_with(format!("p{k}"), lo, hi).unwrap();
+            } else {
+                b.primary(format!("p{k}")).unwrap();
+            }
         }
         for k in 0..self.secondaries {
             b.secondary(format!("s{k}")).unwrap();
@@ -346,6 +356,49 @@ proptest! {
         prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
     }
 
+    /// A count of a matrix with colours (or none) and no bounds runs on bit sets
+    /// ([`super::colors`]); stepping the state machine gives DLX2's figures, level by level,
+    /// under both rules, with a limit, below every path of a split, and when interrupted at
+    /// once.
+    #[test]
+    fn the_count_of_colours_on_bit_sets_is_the_state_machine(
+        p in problem(1),
+        limit in 1u64..4,
+        depth in 1usize..4,
+    ) {
+        let m = p.matrix_with(false);
+        let mut xcc = Xcc::new(&m);
+        prop_assert!(!xcc.has_bounds());
+        for h in [Heuristic::Mrv, Heuristic::Leftmost] {
+            let leftmost = h == Heuristic::Leftmost;
+            prop_assert!(super::colors::Tinted::new(&xcc.arena, leftmost).is_some());
+            let mut setups = vec![Setup::default(), Setup { limit: Some(limit), ..Setup::default() }];
+            for path in xcc.solve().heuristic(h).split(depth).paths {
+                let path = path.moves().expect("moves").to_vec();
+                setups.push(Setup { path, ..Setup::default() });
+            }
+            for setup in &setups {
+                let stepped = {
+                    let mut search = setup.apply(XccSearch::over(xcc.arena(), false).heuristic(h));
+                    while search.advance() {}
+                    search.stats()
+                };
+                let counted = setup.apply(XccSearch::over(xcc.arena(), false).heuristic(h)).count();
+                prop_assert_eq!(counted, stepped, "{:?} {:?}", h, setup);
+            }
+            let flag = std::sync::atomic::AtomicBool::new(true);
+            let counted = XccSearch::over(xcc.arena(), false).heuristic(h).interrupt(&flag).count();
+            let stepped = {
+                let mut search = XccSearch::over(xcc.arena(), false).heuristic(h).interrupt(&flag);
+                while search.advance() {}
+                search.stats()
+            };
+            prop_assert!(!counted.complete);
+            prop_assert_eq!(counted, stepped);
+        }
+        prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
+    }
+
     /// Parallel and split searches give the sequential figures exactly.
     #[test]
     fn parallel_figures_equal_sequential(p in prop_oneof![problem(1), problem(3)], threads in 1usize..=3) {
@@ -414,6 +467,33 @@ fn the_bit_set_layouts_hold_only_what_fits() {
     assert!(!fits(&long));
     assert!(!fits("2:256|a b\na b\n"), "a bound of 256");
     assert!(!fits("2|a | x\na x:c\na x:c\n"), "colours");
+}
+
+/// The bit-set count with colours takes a matrix only when a layout holds it: no bounds, at
+/// most 4,096 options, 64 primary items in lists of at most 254 options, 64 secondary items.
+#[test]
+fn the_colour_layouts_hold_only_what_fits() {
+    let fits = |text: &str| {
+        let m = format::parse(text).expect("valid");
+        super::colors::Tinted::new(&Xcc::new(&m).arena, false).is_some()
+    };
+    let matrix = |primaries: usize, secondaries: usize, options: usize| {
+        let p: Vec<String> = (0..primaries).map(|k| format!("p{k}")).collect();
+        let s: Vec<String> = (0..secondaries).map(|k| format!("s{k}")).collect();
+        let mut text = format!("{} | {}\n", p.join(" "), s.join(" "));
+        for o in 0..options {
+            let colour = ["a", "b"][o % 2];
+            text += &format!("p{} s{}:{colour}\n", o % primaries, o % secondaries.max(1));
+        }
+        text
+    };
+    assert!(fits(&matrix(64, 64, 4096)));
+    assert!(!fits(&matrix(65, 64, 4096)), "65 primary items");
+    assert!(!fits(&matrix(64, 65, 4096)), "65 secondary items");
+    assert!(!fits(&matrix(64, 64, 4097)), "4,097 options");
+    assert!(fits(&matrix(1, 1, 254)), "a list of 254");
+    assert!(!fits(&matrix(1, 1, 255)), "a list of 255");
+    assert!(!fits("1:2|a | x\na x:c\na x:c\n"), "bounds");
 }
 
 #[test]

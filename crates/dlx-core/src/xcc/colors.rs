@@ -1,0 +1,451 @@
+//! Algorithm C without links, for counting matrices with colours and no bounds (DLX2's
+//! search): at most 4,096 options, 64 primary items (each in at most 254 options) and 64
+//! secondary items.
+//!
+//! The state of a node is held as `super::bits` holds Algorithm M's: the live options as a
+//! bit set (with a word marking its words not yet empty), each primary item's list length in
+//! a byte lane of `crate::wide`'s (255 once covered, so that the first minimum is DLX2's
+//! choice), the purified secondary items as a word; a child starts from a copy of its
+//! parent's state, so nothing is undone. A cover kills its item's live options, each subtracting its vector of
+//! ones from the lengths; a purification of item s with colour c kills the live options of s
+//! with another colour (or none), and leaves s's options of colour c live, "cleansed".
+//!
+//! DLX2's figures come out to the unit, level by level. Hiding an option makes one update per
+//! node of it that leaves a list: every node but the one in the list being walked, except the
+//! cleansed ones, which DLX2 leaves where they are. A live option's node on a purified item
+//! has that item's colour (purification killed the others), so it is cleansed: hiding option
+//! o costs its size less one less the purified items among its own: one AND, a few ones counted.
+//! A cover is 1 update more; a purification is 1 cleansing, and 1 more per option of the
+//! item's colour left live. An empty branch item is covered all the same (1 update).
+//!
+//! Why: on MacMahon's triangles a node makes about 44 updates, each a link moved in a list
+//! spread over memory; here an option hidden is a few vector subtractions on one cache line.
+//! `XccSearch::count` takes it when the matrix fits, with no option fixed (subtrees of a run in
+//! parts included); a proptest holds it to the state machine's figures.
+
+use std::ops::ControlFlow;
+
+use super::arena::{Arena, NODE, SPACER, ix};
+use super::bits::{Figures, Job, Tally};
+use crate::wide::lanes::{Bytes, Lanes};
+
+/// A node's state: the live options (`W` words), each primary item's list length (a byte
+/// lane each, [`Lanes::COVERED`] once covered), the purified secondary items.
+#[derive(Clone, Copy, Debug)]
+struct State<const W: usize, L: Lanes> {
+    live: [u64; W],
+    /// The words of `live` not yet 0: deep in the tree most options are dead, and a walk of
+    /// an item's list visits only the words where both it and `live` have options.
+    words: u64,
+    len: L,
+    purified: u64,
+}
+
+/// The layouts, by (words, lanes): the first that holds the matrix is taken, so that the
+/// state copied per child is the smallest that fits.
+macro_rules! tinted {
+    ($($variant:ident => $w:literal, $l:ty;)*) => {
+        /// [`Colors`] in the smallest layout that holds a matrix.
+        #[derive(Debug)]
+        pub(super) enum Tinted {
+            $($variant(Box<Colors<$w, $l>>),)*
+        }
+
+        impl Tinted {
+            /// The matrix of an arena at rest, or `None` when no layout holds it (see
+            /// [`Colors::new`]).
+            pub(super) fn new(a: &Arena, leftmost: bool) -> Option<Tinted> {
+                let primaries = ix(a.second) - 1;
+                let options = a.option_start.iter().filter(|&&s| s != u32::MAX).count();
+                // The other limits hold for every layout alike: one is tried.
+                $(if options <= 64 * $w && primaries <= <$l>::LEN {
+                    return Colors::<$w, $l>::new(a, leftmost)
+                        .map(|c| Tinted::$variant(Box::new(c)));
+                })*
+                None
+            }
+
+            /// See [`Colors::count`].
+            pub(super) fn count(&self, job: &Job<'_>) -> Figures {
+                match self {
+                    $(Tinted::$variant(c) => c.count(job),)*
+                }
+            }
+        }
+    };
+}
+
+tinted! {
+    C64x16 => 1, Bytes<1>;
+    C256x32 => 4, Bytes<2>;
+    C512x64 => 8, Bytes<4>;
+    C1024x64 => 16, Bytes<4>;
+    C1536x64 => 24, Bytes<4>;
+    C2048x64 => 32, Bytes<4>;
+    C4096x64 => 64, Bytes<4>;
+}
+
+/// What an item of an option asks when the option is committed.
+#[derive(Clone, Copy, Debug)]
+enum Act {
+    /// Cover item k (a primary item, or a secondary one without colour).
+    Cover { k: u16, primary: bool },
+    /// Purify secondary item `s` (its bit in the purified word) with the colour whose
+    /// options of `s` are `same` (an index of `Colors::tints`).
+    Purify { s: u8, same: u32 },
+}
+
+/// A matrix laid out for the search (built from the arena at rest).
+#[derive(Debug)]
+pub(super) struct Colors<const W: usize, L: Lanes> {
+    /// Per item (primary, then secondary, in header order), the options in its list, and
+    /// the words where it has some.
+    lists: Vec<[u64; W]>,
+    spans: Vec<u64>,
+    /// Per (secondary item, colour) met in an option, the options of that item with that
+    /// colour.
+    tints: Vec<[u64; W]>,
+    /// Each option's items in the arena's order (so that a commit goes round it from the
+    /// node after the branch item's, as the arena's does), option o's at
+    /// `acts[start[o]..start[o + 1]]`, and the item of each.
+    acts: Vec<Act>,
+    items: Vec<u16>,
+    start: Vec<u32>,
+    /// Per option, a 1 in the lane of each of its primary items.
+    ones: Vec<L>,
+    /// Per primary item, [`Lanes::COVERED`] in its lane: OR-ed in, it covers the item.
+    covered: Vec<L>,
+    /// Per option, its secondary items (bits) and its size less one.
+    seconds: Vec<u64>,
+    rest: Vec<u32>,
+    primaries: usize,
+    leftmost: bool,
+    root: State<W, L>,
+}
+
+/// One count: the matrix, where it stops, and the figures so far.
+struct Run<'a, const W: usize, L: Lanes> {
+    colors: &'a Colors<W, L>,
+    t: Tally<'a>,
+}
+
+impl<const W: usize, L: Lanes> Colors<W, L> {
+    /// The matrix of an arena at rest, or `None` when it does not fit: bounds, more than 64 W
+    /// options, `L::LEN` primary items or 64 secondary ones, a primary item in more than 254
+    /// options. `leftmost`: the leftmost rule instead of Knuth's.
+    pub(super) fn new(a: &Arena, leftmost: bool) -> Option<Self> {
+        let primaries = ix(a.second) - 1;
+        let secondaries = a.items - primaries;
+        let options = a.option_start.iter().filter(|&&s| s != u32::MAX).count();
+        if primaries == 0 || primaries > L::LEN || secondaries > 64 || options > W * 64 {
+            return None;
+        }
+        if a.rec[1..=primaries]
+            .iter()
+            .any(|r| r.bound != 1 || r.slack != 0)
+        {
+            return None;
+        }
+        let mut live = [0u64; W];
+        let mut lists = vec![[0u64; W]; a.items];
+        let mut tints: Vec<[u64; W]> = Vec::new();
+        let mut tint_of = std::collections::HashMap::new();
+        let (mut acts, mut items, mut start) = (Vec::new(), Vec::new(), vec![0u32]);
+        let mut ones = Vec::with_capacity(options);
+        let (mut seconds, mut rest) = (Vec::new(), Vec::new());
+        for &first in a.option_start.iter().filter(|&&s| s != u32::MAX) {
+            let o = ones.len();
+            let (mut mine, mut second) = (Vec::new(), 0u64);
+            let mut x = first;
+            while a.nodes[ix(x)].itm != SPACER {
+                let n = a.nodes[ix(x)];
+                let k = ix(n.itm) - 1;
+                lists[k][o / 64] |= 1 << (o % 64);
+                items.push(u16::try_from(k).ok()?);
+                if k < primaries {
+                    mine.push(k);
+                    acts.push(Act::Cover {
+                        k: k as u16,
+                        primary: true,
+                    });
+                } else {
+                    let s = k - primaries;
+                    second |= 1 << s;
+                    if n.color == 0 {
+                        acts.push(Act::Cover {
+                            k: k as u16,
+                            primary: false,
+                        });
+                    } else {
+                        let next = tints.len() as u32;
+                        let same = *tint_of.entry((k, n.color)).or_insert(next);
+                        if same == next {
+                            tints.push([0; W]);
+                        }
+                        tints[same as usize][o / 64] |= 1 << (o % 64);
+                        acts.push(Act::Purify { s: s as u8, same });
+                    }
+                }
+                x += NODE;
+            }
+            live[o / 64] |= 1 << (o % 64);
+            start.push(acts.len() as u32);
+            rest.push((acts.len() - start[o] as usize) as u32 - 1);
+            ones.push(L::from_fn(|i| u32::from(mine.contains(&i))));
+            seconds.push(second);
+        }
+        let lens: Vec<u32> = lists[..primaries]
+            .iter()
+            .map(|list| list.iter().map(|w| w.count_ones()).sum())
+            .collect();
+        // A length must stay below COVERED.
+        if lens.iter().any(|&n| n >= L::COVERED) {
+            return None;
+        }
+        let spans = lists
+            .iter()
+            .map(|list| {
+                (list.iter().enumerate())
+                    .filter(|(_, w)| **w != 0)
+                    .fold(0u64, |m, (i, _)| m | 1 << i)
+            })
+            .collect();
+        let root = State {
+            words: (live.iter().enumerate())
+                .filter(|(_, w)| **w != 0)
+                .fold(0u64, |m, (i, _)| m | 1 << i),
+            live,
+            len: L::from_fn(|i| lens.get(i).copied().unwrap_or(L::COVERED)),
+            purified: 0,
+        };
+        let covered = (0..primaries)
+            .map(|k| L::from_fn(|i| if i == k { L::COVERED } else { 0 }))
+            .collect();
+        Some(Colors {
+            lists,
+            spans,
+            tints,
+            acts,
+            items,
+            start,
+            ones,
+            covered,
+            seconds,
+            rest,
+            primaries,
+            leftmost,
+            root,
+        })
+    }
+
+    /// Counts the tree (below the job's path, if any) up to its limit.
+    pub(super) fn count(&self, job: &Job<'_>) -> Figures {
+        // Each level covers a primary item.
+        let mut run = Run {
+            colors: self,
+            t: Tally::new(job, self.primaries + 1),
+        };
+        let mut root = self.root;
+        let _ = run.node(&mut root, 0);
+        run.t.finish()
+    }
+
+    /// Kills the options of word `w` of a set (all live): they leave the live set and their
+    /// primary items' lengths. Returns the updates of hiding them: each one's nodes but the
+    /// one in the list walked and the cleansed ones (on the items of `purified`).
+    #[inline(always)]
+    fn kill_word(&self, len: &mut L, live: &mut u64, purified: u64, w: usize, word: u64) -> u32 {
+        *live &= !word;
+        let mut updates = 0;
+        let mut bits = word;
+        while bits != 0 {
+            let o = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            len.sub(&self.ones[o]);
+            updates += self.rest[o] - sparse_ones(self.seconds[o] & purified);
+        }
+        updates
+    }
+
+    /// Covers item `k`: 1 update, and its live options hidden from the other items.
+    #[inline]
+    fn cover(&self, st: &mut State<W, L>, k: usize) -> u64 {
+        let mut len = st.len;
+        let mut updates = 0;
+        let mut m = self.spans[k] & st.words;
+        while m != 0 {
+            let w = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let word = self.lists[k][w] & st.live[w];
+            if word != 0 {
+                updates += self.kill_word(&mut len, &mut st.live[w], st.purified, w, word);
+                if st.live[w] == 0 {
+                    st.words &= !(1 << w);
+                }
+            }
+        }
+        st.len = len;
+        1 + u64::from(updates)
+    }
+
+    /// Kills the options of `set` (all live), in the words of `m`. Returns the updates.
+    #[inline]
+    fn kill(&self, st: &mut State<W, L>, set: &[u64; W], mut m: u64) -> u64 {
+        let mut len = st.len;
+        let mut updates = 0;
+        while m != 0 {
+            let w = m.trailing_zeros() as usize;
+            m &= m - 1;
+            updates += self.kill_word(&mut len, &mut st.live[w], st.purified, w, set[w]);
+            if st.live[w] == 0 {
+                st.words &= !(1 << w);
+            }
+        }
+        st.len = len;
+        u64::from(updates)
+    }
+
+    /// The live options of item `k`'s list, and the words where it has some.
+    #[inline]
+    fn live(&self, st: &State<W, L>, k: usize) -> ([u64; W], u64) {
+        let mut out = [0u64; W];
+        let mut some = 0u64;
+        let mut m = self.spans[k] & st.words;
+        while m != 0 {
+            let w = m.trailing_zeros() as usize;
+            m &= m - 1;
+            out[w] = self.lists[k][w] & st.live[w];
+            if out[w] != 0 {
+                some |= 1 << w;
+            }
+        }
+        (out, some)
+    }
+
+    /// Commits option `o`, chosen at item `at`: its other items from the one after `at`,
+    /// round the option, each covered or purified (an item purified already with the
+    /// option's colour is left alone: its node is cleansed). Returns (updates, cleansings).
+    #[inline]
+    fn commit(&self, st: &mut State<W, L>, o: usize, at: usize) -> (u64, u64) {
+        let (from, to) = (self.start[o] as usize, self.start[o + 1] as usize);
+        let place = self.items[from..to]
+            .iter()
+            .position(|&k| usize::from(k) == at)
+            .map_or(0, |p| p + 1);
+        let acts = &self.acts[from..to];
+        let (mut updates, mut cleansings) = (0, 0);
+        for act in acts[place..].iter().chain(&acts[..place.saturating_sub(1)]) {
+            match *act {
+                Act::Cover { k, primary } => {
+                    let k = usize::from(k);
+                    updates += self.cover(st, k);
+                    if primary {
+                        st.len.or(&self.covered[k]);
+                    }
+                }
+                Act::Purify { s, same } => {
+                    if st.purified & (1 << s) != 0 {
+                        continue;
+                    }
+                    let k = self.primaries + usize::from(s);
+                    let same = &self.tints[same as usize];
+                    let (mut kept, mut hid) = (0, 0);
+                    let mut len = st.len;
+                    let mut m = self.spans[k] & st.words;
+                    while m != 0 {
+                        let w = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        let mine = self.lists[k][w] & st.live[w];
+                        if mine == 0 {
+                            continue;
+                        }
+                        kept += sparse_ones(mine & same[w]);
+                        let other = mine & !same[w];
+                        if other != 0 {
+                            hid += self.kill_word(&mut len, &mut st.live[w], st.purified, w, other);
+                            if st.live[w] == 0 {
+                                st.words &= !(1 << w);
+                            }
+                        }
+                    }
+                    st.len = len;
+                    updates += u64::from(hid);
+                    cleansings += 1 + u64::from(kept);
+                    st.purified |= 1 << s;
+                }
+            }
+        }
+        (updates, cleansings)
+    }
+
+    /// DLX2's choice: the uncovered primary item with the shortest list, the leftmost on
+    /// ties (or the leftmost uncovered item, under the leftmost rule); `None` when every
+    /// primary item is covered.
+    #[inline]
+    fn choose(&self, st: &State<W, L>) -> Option<usize> {
+        if self.leftmost {
+            st.len.first_open()
+        } else {
+            st.len.first_min().map(|(k, _)| k)
+        }
+    }
+}
+
+/// The ones of a word that has few: one step per one (without the processor's popcount
+/// instruction, which the baseline x86-64 target lacks, `count_ones` is a dozen operations).
+#[inline(always)]
+fn sparse_ones(mut x: u64) -> u32 {
+    let mut n = 0;
+    while x != 0 {
+        x &= x - 1;
+        n += 1;
+    }
+    n
+}
+
+impl<const W: usize, L: Lanes> Run<'_, W, L> {
+    /// A node at `level`, in state `e`, which it changes (its caller's copy for this child):
+    /// DLX2's steps.
+    fn node(&mut self, e: &mut State<W, L>, level: usize) -> ControlFlow<()> {
+        self.t.enter(level)?;
+        let colors = self.colors;
+        let Some(i) = colors.choose(e) else {
+            return self.t.solution(level);
+        };
+        // The branch item's list, kept apart: its options are dead everywhere else.
+        let (list, some) = colors.live(e, i);
+        if some == 0 {
+            // DLX2 covers the empty item, then finds no option to try.
+            self.t.fig.updates[level] += 1;
+            return ControlFlow::Continue(());
+        }
+        self.t.fig.updates[level] += 1 + colors.kill(e, &list, some);
+        e.len.or(&colors.covered[i]);
+        let mut index = 0u32;
+        let mut m = some;
+        while m != 0 {
+            let w = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let mut bits = list[w];
+            while bits != 0 {
+                let o = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if level < self.t.path.len() && index != self.t.path[level] {
+                    // Off the way to the subtree: a later move, or none.
+                    if index > self.t.path[level] {
+                        return ControlFlow::Continue(());
+                    }
+                    index += 1;
+                    continue;
+                }
+                let mut child = *e;
+                let (updates, cleansings) = colors.commit(&mut child, o, i);
+                self.t.fig.updates[level] += updates;
+                self.t.fig.cleansings[level] += cleansings;
+                self.node(&mut child, level + 1)?;
+                index += 1;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
