@@ -54,21 +54,21 @@ macro_rules! tinted {
         impl Tinted {
             /// The matrix of an arena at rest, or `None` when no layout holds it (see
             /// [`Colors::new`]).
-            pub(super) fn new(a: &Arena, leftmost: bool) -> Option<Tinted> {
+            pub(super) fn new(a: &Arena) -> Option<Tinted> {
                 let primaries = ix(a.second) - 1;
                 let options = a.option_start.iter().filter(|&&s| s != u32::MAX).count();
                 // The other limits hold for every layout alike: one is tried.
                 $(if options <= 64 * $w && primaries <= <$l>::LEN {
-                    return Colors::<$w, $l>::new(a, leftmost)
+                    return Colors::<$w, $l>::new(a)
                         .map(|c| Tinted::$variant(Box::new(c)));
                 })*
                 None
             }
 
             /// See [`Colors::count`].
-            pub(super) fn count(&self, job: &Job<'_>) -> Figures {
+            pub(super) fn count(&self, job: &Job<'_>, leftmost: bool) -> Figures {
                 match self {
-                    $(Tinted::$variant(c) => c.count(job),)*
+                    $(Tinted::$variant(c) => c.count(job, leftmost),)*
                 }
             }
         }
@@ -119,21 +119,22 @@ pub(super) struct Colors<const W: usize, L: Lanes> {
     seconds: Vec<u64>,
     rest: Vec<u32>,
     primaries: usize,
-    leftmost: bool,
     root: State<W, L>,
 }
 
 /// One count: the matrix, where it stops, and the figures so far.
 struct Run<'a, const W: usize, L: Lanes> {
     colors: &'a Colors<W, L>,
+    /// The leftmost rule instead of Knuth's.
+    leftmost: bool,
     t: Tally<'a>,
 }
 
 impl<const W: usize, L: Lanes> Colors<W, L> {
     /// The matrix of an arena at rest, or `None` when it does not fit: bounds, more than 64 W
     /// options, `L::LEN` primary items or 64 secondary ones, a primary item in more than 254
-    /// options. `leftmost`: the leftmost rule instead of Knuth's.
-    pub(super) fn new(a: &Arena, leftmost: bool) -> Option<Self> {
+    /// options.
+    pub(super) fn new(a: &Arena) -> Option<Self> {
         let primaries = ix(a.second) - 1;
         let secondaries = a.items - primaries;
         let options = a.option_start.iter().filter(|&&s| s != u32::MAX).count();
@@ -233,16 +234,17 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
             seconds,
             rest,
             primaries,
-            leftmost,
             root,
         })
     }
 
-    /// Counts the tree (below the job's path, if any) up to its limit.
-    pub(super) fn count(&self, job: &Job<'_>) -> Figures {
+    /// Counts the tree (below the job's path, if any) up to its limit, under the leftmost
+    /// rule or Knuth's.
+    pub(super) fn count(&self, job: &Job<'_>, leftmost: bool) -> Figures {
         // Each level covers a primary item.
         let mut run = Run {
             colors: self,
+            leftmost,
             t: Tally::new(job, self.primaries + 1),
         };
         let mut root = self.root;
@@ -382,8 +384,8 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
     /// ties (or the leftmost uncovered item, under the leftmost rule); `None` when every
     /// primary item is covered.
     #[inline]
-    fn choose(&self, st: &State<W, L>) -> Option<usize> {
-        if self.leftmost {
+    fn choose(st: &State<W, L>, leftmost: bool) -> Option<usize> {
+        if leftmost {
             st.len.first_open()
         } else {
             st.len.first_min().map(|(k, _)| k)
@@ -409,7 +411,7 @@ impl<const W: usize, L: Lanes> Run<'_, W, L> {
     fn node(&mut self, e: &mut State<W, L>, level: usize) -> ControlFlow<()> {
         self.t.enter(level)?;
         let colors = self.colors;
-        let Some(i) = colors.choose(e) else {
+        let Some(i) = Colors::choose(e, self.leftmost) else {
             return self.t.solution(level);
         };
         // The branch item's list, kept apart: its options are dead everywhere else.

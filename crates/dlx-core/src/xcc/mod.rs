@@ -38,8 +38,8 @@ mod search;
 #[cfg(test)]
 mod tests;
 
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 
 use crate::dlx::{FixError, PathError};
 use crate::engine::sealed::Searcher;
@@ -67,6 +67,28 @@ pub struct Xcc {
     /// The matrix, when it has option costs: for [`Solve::min_cost`], which lays it out
     /// in an arena of its own.
     costed: Option<Arc<Matrix>>,
+    /// The layout of the count without links, built by the first count that takes it and
+    /// shared by every copy (each worker of a run in parts has one).
+    counter: Derived<Arc<OnceLock<Option<Counter>>>>,
+}
+
+/// A count without links laid out for one matrix: Algorithm M's ([`bits`], bounds) or
+/// DLX2's ([`colors`], colours without bounds).
+#[derive(Debug)]
+enum Counter {
+    Bounds(Box<bits::Small>),
+    Colors(colors::Tinted),
+}
+
+impl Counter {
+    /// The layout for an arena at rest, if one holds it.
+    fn new(a: &arena::Arena, bounds: bool) -> Option<Counter> {
+        if bounds {
+            bits::Small::new(a).map(|s| Counter::Bounds(Box::new(s)))
+        } else {
+            colors::Tinted::new(a).map(Counter::Colors)
+        }
+    }
 }
 
 impl Xcc {
@@ -80,6 +102,7 @@ impl Xcc {
             bounds: matrix.has_bounds(),
             fingerprint: fingerprint(matrix),
             costed: matrix.has_costs().then(|| Arc::new(matrix.clone())),
+            counter: Derived::default(),
         }
     }
 

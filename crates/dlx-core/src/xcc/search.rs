@@ -13,8 +13,10 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::Xcc;
+use std::sync::{Arc, OnceLock};
+
 use super::arena::{Arena, SPACER, ix};
+use super::{Counter, Xcc};
 use crate::dlx::FixError;
 use crate::engine::{NEVER, Path, Split};
 use crate::estimate::{Probe, SplitMix64};
@@ -73,6 +75,9 @@ pub struct XccSearch<'a> {
     fixed: Vec<OptionId>,
     /// Set by [`XccSearch::count`]: a solution is counted without leaving the loop.
     counting: bool,
+    /// The owner's layout of the count without links, built by the first count that takes
+    /// it (`None`: built afresh for each count).
+    counter: Option<Arc<OnceLock<Option<Counter>>>>,
     /// The fixes made (undone in reverse when the search ends), or `None` before they are.
     fixes: Option<Vec<Fix>>,
     /// Set by tests: the arena's invariants are checked at every node entered.
@@ -132,7 +137,10 @@ impl<'a> XccSearch<'a> {
     /// fixed options, searches nothing).
     pub(crate) fn of(xcc: &'a mut Xcc) -> Self {
         let bounds = xcc.has_bounds();
-        XccSearch::over(xcc.arena(), bounds)
+        let counter = Arc::clone(&xcc.counter.0);
+        let mut search = XccSearch::over(xcc.arena(), bounds);
+        search.counter = Some(counter);
+        search
     }
 
     pub(super) fn over(arena: &'a mut Arena, bounds: bool) -> Self {
@@ -157,6 +165,7 @@ impl<'a> XccSearch<'a> {
             fixed: Vec::new(),
             fixes: None,
             counting: false,
+            counter: None,
             #[cfg(test)]
             checked: false,
         }
@@ -749,19 +758,19 @@ impl<'a> XccSearch<'a> {
             stop: self.stop,
         };
         let leftmost = self.heuristic == Heuristic::Leftmost;
-        let fig = if self.bounds {
-            if leftmost {
-                return false;
+        // The search has not begun: the arena is at rest, as the layout wants it.
+        let built;
+        let counter = match &self.counter {
+            Some(cell) => cell.get_or_init(|| Counter::new(self.arena, self.bounds)),
+            None => {
+                built = Counter::new(self.arena, self.bounds);
+                &built
             }
-            let Some(bits) = super::bits::Small::new(self.arena) else {
-                return false;
-            };
-            bits.count(&job)
-        } else {
-            let Some(colors) = super::colors::Tinted::new(self.arena, leftmost) else {
-                return false;
-            };
-            colors.count(&job)
+        };
+        let fig = match counter {
+            Some(Counter::Bounds(bits)) if !leftmost => bits.count(&job),
+            Some(Counter::Colors(colors)) => colors.count(&job, leftmost),
+            _ => return false,
         };
         self.reserve(fig.deepest);
         for (k, f) in self.frames.iter_mut().enumerate() {

@@ -369,9 +369,8 @@ proptest! {
         let m = p.matrix_with(false);
         let mut xcc = Xcc::new(&m);
         prop_assert!(!xcc.has_bounds());
+        prop_assert!(super::colors::Tinted::new(&xcc.arena).is_some());
         for h in [Heuristic::Mrv, Heuristic::Leftmost] {
-            let leftmost = h == Heuristic::Leftmost;
-            prop_assert!(super::colors::Tinted::new(&xcc.arena, leftmost).is_some());
             let mut setups = vec![Setup::default(), Setup { limit: Some(limit), ..Setup::default() }];
             for path in xcc.solve().heuristic(h).split(depth).paths {
                 let path = path.moves().expect("moves").to_vec();
@@ -475,7 +474,7 @@ fn the_bit_set_layouts_hold_only_what_fits() {
 fn the_colour_layouts_hold_only_what_fits() {
     let fits = |text: &str| {
         let m = format::parse(text).expect("valid");
-        super::colors::Tinted::new(&Xcc::new(&m).arena, false).is_some()
+        super::colors::Tinted::new(&Xcc::new(&m).arena).is_some()
     };
     let matrix = |primaries: usize, secondaries: usize, options: usize| {
         let p: Vec<String> = (0..primaries).map(|k| format!("p{k}")).collect();
@@ -494,6 +493,23 @@ fn the_colour_layouts_hold_only_what_fits() {
     assert!(fits(&matrix(1, 1, 254)), "a list of 254");
     assert!(!fits(&matrix(1, 1, 255)), "a list of 255");
     assert!(!fits("1:2|a | x\na x:c\na x:c\n"), "bounds");
+}
+
+/// The layout of the count without links is built once, by the first count, and shared by
+/// every copy of the arena (the workers of a run in parts count with copies).
+#[test]
+fn copies_share_the_layout_of_the_count() {
+    let m = format::parse(DLX2_INTRO).unwrap();
+    let mut xcc = Xcc::new(&m);
+    let copy = xcc.clone();
+    assert!(copy.counter.0.get().is_none());
+    let counted = xcc.solve().count();
+    assert!(matches!(
+        copy.counter.0.get(),
+        Some(Some(super::Counter::Colors(_)))
+    ));
+    let mut copy = copy;
+    assert_eq!(copy.solve().count(), counted);
 }
 
 #[test]
