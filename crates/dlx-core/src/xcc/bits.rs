@@ -105,6 +105,8 @@ pub(super) struct Bits<const W: usize, const L: usize> {
 #[derive(Debug)]
 pub(super) struct Job<'a> {
     pub(super) path: &'a [u32],
+    /// The leftmost rule instead of Knuth's (`super::colors` only).
+    pub(super) leftmost: bool,
     pub(super) limit: Option<u64>,
     pub(super) interrupt: &'a AtomicBool,
     pub(super) stop: &'a AtomicBool,

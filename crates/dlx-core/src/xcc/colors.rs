@@ -1,5 +1,5 @@
-//! Algorithm C without links, for counting matrices with colours and no bounds (DLX2's
-//! search): at most 4,096 options, 64 primary items (each in at most 254 options) and 64
+//! Algorithm C without links, for counting and running matrices with colours and no bounds
+//! (DLX2's search): at most 4,096 options, 64 primary items (each in at most 254 options) and 64
 //! secondary items.
 //!
 //! The state of a node is held as `super::bits` holds Algorithm M's: the live options as a
@@ -20,13 +20,15 @@
 //!
 //! Why: on MacMahon's triangles a node makes about 44 updates, each a link moved in a list
 //! spread over memory; here an option hidden is a few vector subtractions on one cache line.
-//! `XccSearch::count` takes it when the matrix fits, with no option fixed (subtrees of a run in
-//! parts included); a proptest holds it to the state machine's figures.
+//! `XccSearch::count` and `XccSearch::run` take it when the matrix fits, with no option fixed
+//! (subtrees of a run in parts included); a proptest holds it to the state machine's figures
+//! and solutions, in order.
 
 use std::ops::ControlFlow;
 
 use super::arena::{Arena, NODE, SPACER, ix};
 use super::bits::{Figures, Job, Tally};
+use crate::solution::ChosenRow;
 use crate::wide::lanes::{Bytes, Lanes};
 
 /// A node's state: the live options (`W` words), each primary item's list length (a byte
@@ -66,9 +68,9 @@ macro_rules! tinted {
             }
 
             /// See [`Colors::count`].
-            pub(super) fn count(&self, job: &Job<'_>, leftmost: bool) -> Figures {
+            pub(super) fn count(&self, job: &Job<'_>, visit: Option<&mut Visit<'_>>) -> Figures {
                 match self {
-                    $(Tinted::$variant(c) => c.count(job, leftmost),)*
+                    $(Tinted::$variant(c) => c.count(job, visit),)*
                 }
             }
         }
@@ -119,15 +121,25 @@ pub(super) struct Colors<const W: usize, L: Lanes> {
     seconds: Vec<u64>,
     rest: Vec<u32>,
     primaries: usize,
+    /// Per option (as numbered here), its option id; per primary item, its item id.
+    option_ids: Vec<u32>,
+    item_ids: Vec<u32>,
     root: State<W, L>,
 }
 
+/// A visitor of solutions, given the chosen rows (the path's first), as the state machine
+/// gives them.
+pub(super) type Visit<'v> = dyn FnMut(&[ChosenRow]) -> ControlFlow<()> + 'v;
+
 /// One count: the matrix, where it stops, and the figures so far.
-struct Run<'a, const W: usize, L: Lanes> {
+struct Run<'a, 'v, 'f, const W: usize, L: Lanes> {
     colors: &'a Colors<W, L>,
     /// The leftmost rule instead of Knuth's.
     leftmost: bool,
     t: Tally<'a>,
+    visit: Option<&'v mut Visit<'f>>,
+    /// The row chosen at each depth (as deep as the search is: the rest is stale).
+    rows: Vec<ChosenRow>,
 }
 
 impl<const W: usize, L: Lanes> Colors<W, L> {
@@ -154,7 +166,12 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
         let (mut acts, mut items, mut start) = (Vec::new(), Vec::new(), vec![0u32]);
         let mut ones = Vec::with_capacity(options);
         let (mut seconds, mut rest) = (Vec::new(), Vec::new());
-        for &first in a.option_start.iter().filter(|&&s| s != u32::MAX) {
+        let mut option_ids = Vec::with_capacity(options);
+        for (id, &first) in a.option_start.iter().enumerate() {
+            if first == u32::MAX {
+                continue;
+            }
+            option_ids.push(id as u32);
             let o = ones.len();
             let (mut mine, mut second) = (Vec::new(), 0u64);
             let mut x = first;
@@ -234,18 +251,27 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
             seconds,
             rest,
             primaries,
+            option_ids,
+            item_ids: (1..=primaries).map(|h| a.item_of[h]).collect(),
             root,
         })
     }
 
     /// Counts the tree (below the job's path, if any) up to its limit, under the leftmost
     /// rule or Knuth's.
-    pub(super) fn count(&self, job: &Job<'_>, leftmost: bool) -> Figures {
+    /// With `visit`, each solution is shown to it as the state machine shows it (a break
+    /// stops the count there).
+    pub(super) fn count(&self, job: &Job<'_>, visit: Option<&mut Visit<'_>>) -> Figures {
         // Each level covers a primary item.
+        let levels = self.primaries.max(job.path.len()) + 2;
+        let unset = ChosenRow { option: 0, item: 0 };
+        let rows = vec![unset; if visit.is_some() { levels } else { 0 }];
         let mut run = Run {
             colors: self,
-            leftmost,
+            leftmost: job.leftmost,
             t: Tally::new(job, self.primaries + 1),
+            visit,
+            rows,
         };
         let mut root = self.root;
         let _ = run.node(&mut root, 0);
@@ -405,14 +431,23 @@ fn sparse_ones(mut x: u64) -> u32 {
     n
 }
 
-impl<const W: usize, L: Lanes> Run<'_, W, L> {
+impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
     /// A node at `level`, in state `e`, which it changes (its caller's copy for this child):
     /// DLX2's steps.
     fn node(&mut self, e: &mut State<W, L>, level: usize) -> ControlFlow<()> {
         self.t.enter(level)?;
         let colors = self.colors;
         let Some(i) = Colors::choose(e, self.leftmost) else {
-            return self.t.solution(level);
+            let Some(visit) = self.visit.as_deref_mut() else {
+                return self.t.solution(level);
+            };
+            // Counted first, then shown, then the limit: the state machine's order.
+            let limited = self.t.solution(level);
+            if visit(&self.rows[..level]).is_break() {
+                self.t.fig.stopped = true;
+                return ControlFlow::Break(());
+            }
+            return limited;
         };
         // The branch item's list, kept apart: its options are dead everywhere else.
         let (list, some) = colors.live(e, i);
@@ -439,6 +474,12 @@ impl<const W: usize, L: Lanes> Run<'_, W, L> {
                     }
                     index += 1;
                     continue;
+                }
+                if self.visit.is_some() {
+                    self.rows[level] = ChosenRow {
+                        option: colors.option_ids[o] as usize,
+                        item: colors.item_ids[i] as usize,
+                    };
                 }
                 let mut child = *e;
                 let (updates, cleansings) = colors.commit(&mut child, o, i);

@@ -711,10 +711,19 @@ impl<'a> XccSearch<'a> {
     /// Visits every solution until the visitor breaks; returns the figures.
     pub fn run(mut self, mut visit: impl FnMut(&Solution) -> ControlFlow<()>) -> Stats {
         let mut solution = Solution { rows: Vec::new() };
-        while self.step() {
+        let mut show = |rows: &[ChosenRow]| {
             solution.rows.clear();
-            solution.rows.extend(self.solution_rows());
-            if visit(&solution).is_break() {
+            solution.rows.extend_from_slice(rows);
+            visit(&solution)
+        };
+        if self.small(Some(&mut show)) {
+            return self.stats();
+        }
+        let mut rows = Vec::new();
+        while self.step() {
+            rows.clear();
+            rows.extend(self.solution_rows());
+            if show(&rows).is_break() {
                 self.stopped = true;
                 self.unwind();
             }
@@ -730,7 +739,7 @@ impl<'a> XccSearch<'a> {
 
     /// Counts every solution left, in place: the figures are then in [`XccSearch::stats`].
     pub(crate) fn count_rest(&mut self) {
-        if self.count_small() {
+        if self.small(None) {
             return;
         }
         self.counting = true;
@@ -738,10 +747,12 @@ impl<'a> XccSearch<'a> {
         self.counting = false;
     }
 
-    /// Counts with [`super::bits`] when the search has not begun, the matrix fits it (bounds,
-    /// no colours, small) and the choice is Knuth's, with no option fixed: the same figures,
-    /// level by level, in the same frames. False when it does not apply.
-    fn count_small(&mut self) -> bool {
+    /// Searches without links when the search has not begun, with no option fixed, and the
+    /// matrix fits: [`super::bits`] counts a matrix with bounds under Knuth's rule,
+    /// [`super::colors`] counts (or, given `visit`, runs) one without bounds. The same
+    /// figures, level by level, in the same frames, and the same solutions in the same
+    /// order. False when it does not apply.
+    fn small(&mut self, visit: Option<&mut super::colors::Visit<'_>>) -> bool {
         let fresh = self.step == Step::Forward
             && self.level == 0
             && self.fixes.is_none()
@@ -751,13 +762,19 @@ impl<'a> XccSearch<'a> {
         if !fresh {
             return false;
         }
+        // A test that checks the arena at every node wants the state machine.
+        #[cfg(test)]
+        if self.checked {
+            return false;
+        }
+        let leftmost = self.heuristic == Heuristic::Leftmost;
         let job = super::bits::Job {
             path: &self.path,
+            leftmost,
             limit: self.limit,
             interrupt: self.interrupt,
             stop: self.stop,
         };
-        let leftmost = self.heuristic == Heuristic::Leftmost;
         // The search has not begun: the arena is at rest, as the layout wants it.
         let built;
         let counter = match &self.counter {
@@ -768,8 +785,8 @@ impl<'a> XccSearch<'a> {
             }
         };
         let fig = match counter {
-            Some(Counter::Bounds(bits)) if !leftmost => bits.count(&job),
-            Some(Counter::Colors(colors)) => colors.count(&job, leftmost),
+            Some(Counter::Bounds(bits)) if !leftmost && visit.is_none() => bits.count(&job),
+            Some(Counter::Colors(colors)) => colors.count(&job, visit),
             _ => return false,
         };
         self.reserve(fig.deepest);

@@ -359,12 +359,14 @@ proptest! {
     /// A count of a matrix with colours (or none) and no bounds runs on bit sets
     /// ([`super::colors`]); stepping the state machine gives DLX2's figures, level by level,
     /// under both rules, with a limit, below every path of a split, and when interrupted at
-    /// once.
+    /// once. A run does too: the same solutions in the same order and the same figures as
+    /// the state machine's run, also when the visitor breaks.
     #[test]
-    fn the_count_of_colours_on_bit_sets_is_the_state_machine(
+    fn the_search_of_colours_on_bit_sets_is_the_state_machine(
         p in problem(1),
         limit in 1u64..4,
         depth in 1usize..4,
+        stop in 1usize..4,
     ) {
         let m = p.matrix_with(false);
         let mut xcc = Xcc::new(&m);
@@ -384,6 +386,25 @@ proptest! {
                 };
                 let counted = setup.apply(XccSearch::over(xcc.arena(), false).heuristic(h)).count();
                 prop_assert_eq!(counted, stepped, "{:?} {:?}", h, setup);
+                for breaks in [None, Some(stop)] {
+                    let mut run = |checked: bool| {
+                        let mut search = setup.apply(XccSearch::over(xcc.arena(), false).heuristic(h));
+                        // A checked search runs on the state machine.
+                        search.checked = checked;
+                        let mut seen = Vec::new();
+                        let stats = search.run(|s| {
+                            seen.push(s.clone());
+                            if breaks == Some(seen.len()) {
+                                ControlFlow::Break(())
+                            } else {
+                                ControlFlow::Continue(())
+                            }
+                        });
+                        (seen, stats)
+                    };
+                    let (fast, plain) = (run(false), run(true));
+                    prop_assert_eq!(fast, plain, "{:?} {:?} {:?}", h, setup, breaks);
+                }
             }
             let flag = std::sync::atomic::AtomicBool::new(true);
             let counted = XccSearch::over(xcc.arena(), false).heuristic(h).interrupt(&flag).count();
