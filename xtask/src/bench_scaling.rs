@@ -296,38 +296,22 @@ fn side_by_side(
     copies: usize,
     expected: &Stats,
 ) -> Result<Duration, String> {
-    // Arenas are built before the clock starts, as for the one-thread time.
-    let mut problems: Vec<Problem> = (0..copies).map(|_| Problem::new(&w.matrix)).collect();
-    let start = Instant::now();
-    let figures = std::thread::scope(|s| {
-        let handles: Vec<_> = problems
-            .iter_mut()
-            .map(|problem| {
-                s.spawn(move || {
-                    let solve = problem.solve().heuristic(w.heuristic).threads(1);
-                    let solve = match (plan, w.shard) {
-                        (Some(plan), Some((k, _))) => {
-                            solve.shard_plan(plan, k).map_err(|e| e.to_string())?
-                        }
-                        _ => solve,
-                    };
-                    Ok::<Stats, String>(solve.count())
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a side-by-side search panicked"))
-            .collect::<Result<Vec<Stats>, String>>()
-    })?;
-    let took = start.elapsed();
-    if figures.iter().any(|f| f != expected) {
-        return Err(format!(
-            "{}: side-by-side copies disagree with one thread",
-            w.name
-        ));
-    }
-    Ok(took)
+    let problems: Vec<Problem> = (0..copies).map(|_| Problem::new(&w.matrix)).collect();
+    crate::bench_search::side_by_side(
+        problems,
+        |mut problem| {
+            let solve = problem.solve().heuristic(w.heuristic).threads(1);
+            let solve = match (plan, w.shard) {
+                (Some(plan), Some((k, _))) => {
+                    solve.shard_plan(plan, k).map_err(|e| e.to_string())?
+                }
+                _ => solve,
+            };
+            Ok(solve.count())
+        },
+        expected,
+    )
+    .map_err(|e| format!("{}: {e}", w.name))
 }
 
 /// The processor's name, as Linux tells it (or "unknown processor").

@@ -463,19 +463,33 @@ pub(crate) fn copies_side_by_side(
     h: dlx_core::Heuristic,
     expected: &Stats,
 ) -> Result<Duration, String> {
-    // Arenas are built before the clock starts, as for the one-thread time.
     let arenas: Vec<Dlx> = (0..threads).map(|_| Dlx::new(matrix)).collect();
+    side_by_side(
+        arenas,
+        |mut dlx| Ok(dlx.solve().heuristic(h).count()),
+        expected,
+    )
+}
+
+/// The wall-clock time of `search` run on each of `arenas` at once, each on a thread of its
+/// own (the arenas are built before the clock starts, as for a one-thread time); each must
+/// give `expected`.
+pub(crate) fn side_by_side<T: Send>(
+    arenas: Vec<T>,
+    search: impl Fn(T) -> Result<Stats, String> + Sync,
+    expected: &Stats,
+) -> Result<Duration, String> {
     let t = Instant::now();
-    let figures: Vec<Stats> = std::thread::scope(|s| {
+    let figures = std::thread::scope(|s| {
         let handles: Vec<_> = arenas
             .into_iter()
-            .map(|mut dlx| s.spawn(move || dlx.solve().heuristic(h).count()))
+            .map(|arena| s.spawn(|| search(arena)))
             .collect();
         handles
             .into_iter()
             .map(|t| t.join().expect("a side-by-side search panicked"))
-            .collect()
-    });
+            .collect::<Result<Vec<Stats>, String>>()
+    })?;
     let elapsed = t.elapsed();
     if figures.iter().any(|f| f != expected) {
         return Err("side-by-side copies of the search disagree with it".into());

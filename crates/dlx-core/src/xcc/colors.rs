@@ -29,6 +29,7 @@ use std::ops::ControlFlow;
 use super::arena::{Arena, NODE, SPACER, ix};
 use super::bits::{Figures, Job, Tally};
 use crate::solution::ChosenRow;
+use crate::wide::Visit;
 use crate::wide::lanes::{Bytes, Lanes};
 
 /// A node's state: the live options (`W` words), each primary item's list length (a byte
@@ -91,10 +92,20 @@ tinted! {
 #[derive(Clone, Copy, Debug)]
 enum Act {
     /// Cover item k (a primary item, or a secondary one without colour).
-    Cover { k: u16, primary: bool },
+    Cover { k: u16 },
     /// Purify secondary item `s` (its bit in the purified word) with the colour whose
     /// options of `s` are `same` (an index of `Colors::tints`).
     Purify { s: u8, same: u32 },
+}
+
+impl Act {
+    /// The item it acts on, of a matrix with `primaries` primary items.
+    fn item(self, primaries: usize) -> usize {
+        match self {
+            Act::Cover { k } => usize::from(k),
+            Act::Purify { s, .. } => primaries + usize::from(s),
+        }
+    }
 }
 
 /// A matrix laid out for the search (built from the arena at rest).
@@ -109,9 +120,8 @@ pub(super) struct Colors<const W: usize, L: Lanes> {
     tints: Vec<[u64; W]>,
     /// Each option's items in the arena's order (so that a commit goes round it from the
     /// node after the branch item's, as the arena's does), option o's at
-    /// `acts[start[o]..start[o + 1]]`, and the item of each.
+    /// `acts[start[o]..start[o + 1]]`.
     acts: Vec<Act>,
-    items: Vec<u16>,
     start: Vec<u32>,
     /// Per option, a 1 in the lane of each of its primary items.
     ones: Vec<L>,
@@ -126,10 +136,6 @@ pub(super) struct Colors<const W: usize, L: Lanes> {
     item_ids: Vec<u32>,
     root: State<W, L>,
 }
-
-/// A visitor of solutions, given the chosen rows (the path's first), as the state machine
-/// gives them.
-pub(super) type Visit<'v> = dyn FnMut(&[ChosenRow]) -> ControlFlow<()> + 'v;
 
 /// One count: the matrix, where it stops, and the figures so far.
 struct Run<'a, 'v, 'f, const W: usize, L: Lanes> {
@@ -163,7 +169,7 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
         let mut lists = vec![[0u64; W]; a.items];
         let mut tints: Vec<[u64; W]> = Vec::new();
         let mut tint_of = std::collections::HashMap::new();
-        let (mut acts, mut items, mut start) = (Vec::new(), Vec::new(), vec![0u32]);
+        let (mut acts, mut start) = (Vec::new(), vec![0u32]);
         let mut ones = Vec::with_capacity(options);
         let (mut seconds, mut rest) = (Vec::new(), Vec::new());
         let mut option_ids = Vec::with_capacity(options);
@@ -179,21 +185,15 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
                 let n = a.nodes[ix(x)];
                 let k = ix(n.itm) - 1;
                 lists[k][o / 64] |= 1 << (o % 64);
-                items.push(u16::try_from(k).ok()?);
+                // At most 64 primary and 64 secondary items: k fits.
                 if k < primaries {
                     mine.push(k);
-                    acts.push(Act::Cover {
-                        k: k as u16,
-                        primary: true,
-                    });
+                    acts.push(Act::Cover { k: k as u16 });
                 } else {
                     let s = k - primaries;
                     second |= 1 << s;
                     if n.color == 0 {
-                        acts.push(Act::Cover {
-                            k: k as u16,
-                            primary: false,
-                        });
+                        acts.push(Act::Cover { k: k as u16 });
                     } else {
                         let next = tints.len() as u32;
                         let same = *tint_of.entry((k, n.color)).or_insert(next);
@@ -244,7 +244,6 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
             spans,
             tints,
             acts,
-            items,
             start,
             ones,
             covered,
@@ -258,18 +257,24 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
     }
 
     /// Counts the tree (below the job's path, if any) up to its limit, under the leftmost
-    /// rule or Knuth's.
-    /// With `visit`, each solution is shown to it as the state machine shows it (a break
-    /// stops the count there).
+    /// rule or Knuth's. With `visit`, each solution's rows (the path's first) are shown to it
+    /// as the state machine shows them (a break stops the count there).
     pub(super) fn count(&self, job: &Job<'_>, visit: Option<&mut Visit<'_>>) -> Figures {
         // Each level covers a primary item.
-        let levels = self.primaries.max(job.path.len()) + 2;
+        let t = Tally::new(job, self.primaries + 1);
         let unset = ChosenRow { option: 0, item: 0 };
-        let rows = vec![unset; if visit.is_some() { levels } else { 0 }];
+        let rows = vec![
+            unset;
+            if visit.is_some() {
+                t.fig.nodes.len()
+            } else {
+                0
+            }
+        ];
         let mut run = Run {
             colors: self,
             leftmost: job.leftmost,
-            t: Tally::new(job, self.primaries + 1),
+            t,
             visit,
             rows,
         };
@@ -279,41 +284,47 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
     }
 
     /// Kills the options of word `w` of a set (all live): they leave the live set and their
-    /// primary items' lengths. Returns the updates of hiding them: each one's nodes but the
-    /// one in the list walked and the cleansed ones (on the items of `purified`).
+    /// primary items' lengths (`len`, the state's, kept apart by the caller so that it stays
+    /// in registers). Returns the updates of hiding them: each one's nodes but the one in the
+    /// list walked and the cleansed ones (on the purified items).
     #[inline(always)]
-    fn kill_word(&self, len: &mut L, live: &mut u64, purified: u64, w: usize, word: u64) -> u32 {
-        *live &= !word;
+    fn kill_word(&self, st: &mut State<W, L>, len: &mut L, w: usize, word: u64) -> u32 {
+        st.live[w] &= !word;
+        if st.live[w] == 0 {
+            st.words &= !(1 << w);
+        }
         let mut updates = 0;
         let mut bits = word;
         while bits != 0 {
             let o = w * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
             len.sub(&self.ones[o]);
-            updates += self.rest[o] - sparse_ones(self.seconds[o] & purified);
+            updates += self.rest[o] - sparse_ones(self.seconds[o] & st.purified);
         }
         updates
     }
 
-    /// Covers item `k`: 1 update, and its live options hidden from the other items.
+    /// Hides the live options of item `k`'s list, but those of `same` (a purification's
+    /// colour). Returns the updates, and how many live options `same` kept.
     #[inline]
-    fn cover(&self, st: &mut State<W, L>, k: usize) -> u64 {
+    fn hide(&self, st: &mut State<W, L>, k: usize, same: Option<&[u64; W]>) -> (u64, u64) {
         let mut len = st.len;
-        let mut updates = 0;
+        let (mut updates, mut kept) = (0, 0);
         let mut m = self.spans[k] & st.words;
         while m != 0 {
             let w = m.trailing_zeros() as usize;
             m &= m - 1;
-            let word = self.lists[k][w] & st.live[w];
+            let mut word = self.lists[k][w] & st.live[w];
+            if let Some(same) = same {
+                kept += sparse_ones(word & same[w]);
+                word &= !same[w];
+            }
             if word != 0 {
-                updates += self.kill_word(&mut len, &mut st.live[w], st.purified, w, word);
-                if st.live[w] == 0 {
-                    st.words &= !(1 << w);
-                }
+                updates += self.kill_word(st, &mut len, w, word);
             }
         }
         st.len = len;
-        1 + u64::from(updates)
+        (u64::from(updates), u64::from(kept))
     }
 
     /// Kills the options of `set` (all live), in the words of `m`. Returns the updates.
@@ -324,10 +335,7 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
         while m != 0 {
             let w = m.trailing_zeros() as usize;
             m &= m - 1;
-            updates += self.kill_word(&mut len, &mut st.live[w], st.purified, w, set[w]);
-            if st.live[w] == 0 {
-                st.words &= !(1 << w);
-            }
+            updates += self.kill_word(st, &mut len, w, set[w]);
         }
         st.len = len;
         u64::from(updates)
@@ -356,18 +364,18 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
     #[inline]
     fn commit(&self, st: &mut State<W, L>, o: usize, at: usize) -> (u64, u64) {
         let (from, to) = (self.start[o] as usize, self.start[o + 1] as usize);
-        let place = self.items[from..to]
-            .iter()
-            .position(|&k| usize::from(k) == at)
-            .map_or(0, |p| p + 1);
         let acts = &self.acts[from..to];
+        let place = acts
+            .iter()
+            .position(|act| act.item(self.primaries) == at)
+            .map_or(0, |p| p + 1);
         let (mut updates, mut cleansings) = (0, 0);
         for act in acts[place..].iter().chain(&acts[..place.saturating_sub(1)]) {
             match *act {
-                Act::Cover { k, primary } => {
+                Act::Cover { k } => {
                     let k = usize::from(k);
-                    updates += self.cover(st, k);
-                    if primary {
+                    updates += 1 + self.hide(st, k, None).0;
+                    if k < self.primaries {
                         st.len.or(&self.covered[k]);
                     }
                 }
@@ -376,29 +384,9 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
                         continue;
                     }
                     let k = self.primaries + usize::from(s);
-                    let same = &self.tints[same as usize];
-                    let (mut kept, mut hid) = (0, 0);
-                    let mut len = st.len;
-                    let mut m = self.spans[k] & st.words;
-                    while m != 0 {
-                        let w = m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        let mine = self.lists[k][w] & st.live[w];
-                        if mine == 0 {
-                            continue;
-                        }
-                        kept += sparse_ones(mine & same[w]);
-                        let other = mine & !same[w];
-                        if other != 0 {
-                            hid += self.kill_word(&mut len, &mut st.live[w], st.purified, w, other);
-                            if st.live[w] == 0 {
-                                st.words &= !(1 << w);
-                            }
-                        }
-                    }
-                    st.len = len;
-                    updates += u64::from(hid);
-                    cleansings += 1 + u64::from(kept);
+                    let (hid, kept) = self.hide(st, k, Some(&self.tints[same as usize]));
+                    updates += hid;
+                    cleansings += 1 + kept;
                     st.purified |= 1 << s;
                 }
             }

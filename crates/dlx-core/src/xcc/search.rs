@@ -719,11 +719,10 @@ impl<'a> XccSearch<'a> {
         if self.small(Some(&mut show)) {
             return self.stats();
         }
-        let mut rows = Vec::new();
         while self.step() {
-            rows.clear();
-            rows.extend(self.solution_rows());
-            if show(&rows).is_break() {
+            solution.rows.clear();
+            solution.rows.extend(self.solution_rows());
+            if visit(&solution).is_break() {
                 self.stopped = true;
                 self.unwind();
             }
@@ -752,7 +751,7 @@ impl<'a> XccSearch<'a> {
     /// [`super::colors`] counts (or, given `visit`, runs) one without bounds. The same
     /// figures, level by level, in the same frames, and the same solutions in the same
     /// order. False when it does not apply.
-    fn small(&mut self, visit: Option<&mut super::colors::Visit<'_>>) -> bool {
+    fn small(&mut self, visit: Option<&mut crate::wide::Visit<'_>>) -> bool {
         let fresh = self.step == Step::Forward
             && self.level == 0
             && self.fixes.is_none()

@@ -1,6 +1,7 @@
 //! Algorithms C and M against Knuth's figures and against brute force.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
 
 use proptest::prelude::*;
 
@@ -157,6 +158,55 @@ impl Setup {
         }
         s
     }
+}
+
+/// The setups whose count must equal the state machine's stepped figures: the whole tree,
+/// to `limit`, and below each path of a split at `depth`, under rule `h`.
+fn setups(xcc: &mut Xcc, h: Heuristic, limit: u64, depth: usize) -> Vec<Setup> {
+    let mut setups = vec![
+        Setup::default(),
+        Setup {
+            limit: Some(limit),
+            ..Setup::default()
+        },
+    ];
+    for path in xcc.solve().heuristic(h).split(depth).paths {
+        let path = path.moves().expect("moves").to_vec();
+        setups.push(Setup {
+            path,
+            ..Setup::default()
+        });
+    }
+    setups
+}
+
+/// Checks that a count (which may go without links) gives the figures of the state machine
+/// stepped to the end, for `setup` and the interrupt flag `flag`; returns them.
+fn counted_as_stepped(
+    xcc: &mut Xcc,
+    bounds: bool,
+    h: Heuristic,
+    setup: &Setup,
+    flag: &AtomicBool,
+) -> Result<crate::Stats, TestCaseError> {
+    let stepped = {
+        let mut search = setup.apply(
+            XccSearch::over(xcc.arena(), bounds)
+                .heuristic(h)
+                .interrupt(flag),
+        );
+        while search.advance() {}
+        search.stats()
+    };
+    let counted = setup
+        .apply(
+            XccSearch::over(xcc.arena(), bounds)
+                .heuristic(h)
+                .interrupt(flag),
+        )
+        .count();
+    prop_assert_eq!(&counted, &stepped, "{:?} {:?}", h, setup);
+    Ok(counted)
 }
 
 fn problem(max_bound: u32) -> impl Strategy<Value = Problem> {
@@ -330,29 +380,12 @@ proptest! {
             return Ok(());
         }
         prop_assert!(super::bits::Small::new(&xcc.arena).is_some());
-        let mut setups = vec![Setup::default(), Setup { limit: Some(limit), ..Setup::default() }];
-        for path in xcc.solve().split(depth).paths {
-            let path = path.moves().expect("moves").to_vec();
-            setups.push(Setup { path, ..Setup::default() });
+        let (running, halted) = (AtomicBool::new(false), AtomicBool::new(true));
+        for setup in &setups(&mut xcc, Heuristic::Mrv, limit, depth) {
+            let _ = counted_as_stepped(&mut xcc, true, Heuristic::Mrv, setup, &running)?;
         }
-        for setup in &setups {
-            let stepped = {
-                let mut search = setup.apply(XccSearch::over(xcc.arena(), true));
-                while search.advance() {}
-                search.stats()
-            };
-            let counted = setup.apply(XccSearch::over(xcc.arena(), true)).count();
-            prop_assert_eq!(counted, stepped, "{:?}", setup);
-        }
-        let flag = std::sync::atomic::AtomicBool::new(true);
-        let counted = XccSearch::over(xcc.arena(), true).interrupt(&flag).count();
-        let stepped = {
-            let mut search = XccSearch::over(xcc.arena(), true).interrupt(&flag);
-            while search.advance() {}
-            search.stats()
-        };
+        let counted = counted_as_stepped(&mut xcc, true, Heuristic::Mrv, &Setup::default(), &halted)?;
         prop_assert!(!counted.complete);
-        prop_assert_eq!(counted, stepped);
         prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
     }
 
@@ -372,20 +405,12 @@ proptest! {
         let mut xcc = Xcc::new(&m);
         prop_assert!(!xcc.has_bounds());
         prop_assert!(super::colors::Tinted::new(&xcc.arena).is_some());
+        let (running, halted) = (AtomicBool::new(false), AtomicBool::new(true));
         for h in [Heuristic::Mrv, Heuristic::Leftmost] {
-            let mut setups = vec![Setup::default(), Setup { limit: Some(limit), ..Setup::default() }];
-            for path in xcc.solve().heuristic(h).split(depth).paths {
-                let path = path.moves().expect("moves").to_vec();
-                setups.push(Setup { path, ..Setup::default() });
-            }
-            for setup in &setups {
-                let stepped = {
-                    let mut search = setup.apply(XccSearch::over(xcc.arena(), false).heuristic(h));
-                    while search.advance() {}
-                    search.stats()
-                };
-                let counted = setup.apply(XccSearch::over(xcc.arena(), false).heuristic(h)).count();
-                prop_assert_eq!(counted, stepped, "{:?} {:?}", h, setup);
+            let counted = counted_as_stepped(&mut xcc, false, h, &Setup::default(), &halted)?;
+            prop_assert!(!counted.complete);
+            for setup in &setups(&mut xcc, h, limit, depth) {
+                let _ = counted_as_stepped(&mut xcc, false, h, setup, &running)?;
                 for breaks in [None, Some(stop)] {
                     let mut run = |checked: bool| {
                         let mut search = setup.apply(XccSearch::over(xcc.arena(), false).heuristic(h));
@@ -406,15 +431,6 @@ proptest! {
                     prop_assert_eq!(fast, plain, "{:?} {:?} {:?}", h, setup, breaks);
                 }
             }
-            let flag = std::sync::atomic::AtomicBool::new(true);
-            let counted = XccSearch::over(xcc.arena(), false).heuristic(h).interrupt(&flag).count();
-            let stepped = {
-                let mut search = XccSearch::over(xcc.arena(), false).heuristic(h).interrupt(&flag);
-                while search.advance() {}
-                search.stats()
-            };
-            prop_assert!(!counted.complete);
-            prop_assert_eq!(counted, stepped);
         }
         prop_assert_eq!(&xcc.arena, &*xcc.pristine.0);
     }
