@@ -395,14 +395,14 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
     }
 
     /// DLX2's choice: the uncovered primary item with the shortest list, the leftmost on
-    /// ties (or the leftmost uncovered item, under the leftmost rule); `None` when every
-    /// primary item is covered.
+    /// ties (or the leftmost uncovered item, under the leftmost rule), and whether its list is
+    /// known to be empty (a minimum of 0); `None` when every primary item is covered.
     #[inline]
-    fn choose(st: &State<W, L>, leftmost: bool) -> Option<usize> {
+    fn choose(st: &State<W, L>, leftmost: bool) -> Option<(usize, bool)> {
         if leftmost {
-            st.len.first_open()
+            st.len.first_open().map(|k| (k, false))
         } else {
-            st.len.first_min().map(|(k, _)| k)
+            st.len.first_min().map(|(k, least)| (k, least == 0))
         }
     }
 }
@@ -425,7 +425,7 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
     fn node(&mut self, e: &mut State<W, L>, level: usize) -> ControlFlow<()> {
         self.t.enter(level)?;
         let colors = self.colors;
-        let Some(i) = Colors::choose(e, self.leftmost) else {
+        let Some((i, empty)) = Colors::choose(e, self.leftmost) else {
             let Some(visit) = self.visit.as_deref_mut() else {
                 return self.t.solution(level);
             };
@@ -437,6 +437,12 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
             }
             return limited;
         };
+        if empty {
+            // DLX2 covers the empty item, then finds no option to try (a third of the nodes
+            // of MacMahon's triangles: no list is read for them).
+            self.t.fig.updates[level] += 1;
+            return ControlFlow::Continue(());
+        }
         // The branch item's list, kept apart: its options are dead everywhere else.
         let (list, some) = colors.live(e, i);
         if some == 0 {
@@ -469,11 +475,18 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
                         item: colors.item_ids[i] as usize,
                     };
                 }
-                let mut child = *e;
-                let (updates, cleansings) = colors.commit(&mut child, o, i);
+                // The last child takes this node's state itself: nothing reads it after.
+                let mut copy;
+                let child = if m == 0 && bits == 0 {
+                    &mut *e
+                } else {
+                    copy = *e;
+                    &mut copy
+                };
+                let (updates, cleansings) = colors.commit(child, o, i);
                 self.t.fig.updates[level] += updates;
                 self.t.fig.cleansings[level] += cleansings;
-                self.node(&mut child, level + 1)?;
+                self.node(child, level + 1)?;
                 index += 1;
             }
         }
