@@ -306,7 +306,7 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
 
     /// Hides the live options of item `k`'s list, but those of `same` (a purification's
     /// colour). Returns the updates, and how many live options `same` kept.
-    #[inline]
+    #[inline(always)]
     fn hide(&self, st: &mut State<W, L>, k: usize, same: Option<&[u64; W]>) -> (u64, u64) {
         let mut len = st.len;
         let (mut updates, mut kept) = (0, 0);
