@@ -341,10 +341,11 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
         u64::from(updates)
     }
 
-    /// The live options of item `k`'s list, and the words where it has some.
+    /// The live options of item `k`'s list, written into `out` (its other words left as they
+    /// are), and the words where it has some. Written in place, not returned: a returned
+    /// array of W words was copied by a call to `memcpy` at every node.
     #[inline]
-    fn live(&self, st: &State<W, L>, k: usize) -> ([u64; W], u64) {
-        let mut out = [0u64; W];
+    fn live(&self, st: &State<W, L>, k: usize, out: &mut [u64; W]) -> u64 {
         let mut some = 0u64;
         let mut m = self.spans[k] & st.words;
         while m != 0 {
@@ -355,7 +356,7 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
                 some |= 1 << w;
             }
         }
-        (out, some)
+        some
     }
 
     /// Commits option `o`, chosen at item `at`: its other items from the one after `at`,
@@ -444,7 +445,8 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
             return ControlFlow::Continue(());
         }
         // The branch item's list, kept apart: its options are dead everywhere else.
-        let (list, some) = colors.live(e, i);
+        let mut list = [0u64; W];
+        let some = colors.live(e, i, &mut list);
         if some == 0 {
             // DLX2 covers the empty item, then finds no option to try.
             self.t.fig.updates[level] += 1;
