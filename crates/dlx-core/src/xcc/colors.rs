@@ -123,18 +123,25 @@ pub(super) struct Colors<const W: usize, L: Lanes> {
     /// `acts[start[o]..start[o + 1]]`.
     acts: Vec<Act>,
     start: Vec<u32>,
-    /// Per option, a 1 in the lane of each of its primary items.
-    ones: Vec<L>,
+    /// Per option, what hiding it takes.
+    hidden: Vec<Hidden<L>>,
     /// Per primary item, [`Lanes::COVERED`] in its lane: OR-ed in, it covers the item.
     covered: Vec<L>,
-    /// Per option, its secondary items (bits) and its size less one.
-    seconds: Vec<u64>,
-    rest: Vec<u32>,
     primaries: usize,
     /// Per option (as numbered here), its option id; per primary item, its item id.
     option_ids: Vec<u32>,
     item_ids: Vec<u32>,
     root: State<W, L>,
+}
+
+/// What hiding an option takes: a 1 in the lane of each of its primary items, its secondary
+/// items (bits), its size less one. One record, so that the loop that hides options keeps one
+/// base address and one bounds check in its registers, not three.
+#[derive(Clone, Copy, Debug)]
+struct Hidden<L> {
+    ones: L,
+    seconds: u64,
+    rest: u32,
 }
 
 /// One count: the matrix, where it stops, and the figures so far.
@@ -170,15 +177,14 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
         let mut tints: Vec<[u64; W]> = Vec::new();
         let mut tint_of = std::collections::HashMap::new();
         let (mut acts, mut start) = (Vec::new(), vec![0u32]);
-        let mut ones = Vec::with_capacity(options);
-        let (mut seconds, mut rest) = (Vec::new(), Vec::new());
+        let mut hidden = Vec::with_capacity(options);
         let mut option_ids = Vec::with_capacity(options);
         for (id, &first) in a.option_start.iter().enumerate() {
             if first == u32::MAX {
                 continue;
             }
             option_ids.push(id as u32);
-            let o = ones.len();
+            let o = hidden.len();
             let (mut mine, mut second) = (Vec::new(), 0u64);
             let mut x = first;
             while a.nodes[ix(x)].itm != SPACER {
@@ -208,9 +214,11 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
             }
             live[o / 64] |= 1 << (o % 64);
             start.push(acts.len() as u32);
-            rest.push((acts.len() - start[o] as usize) as u32 - 1);
-            ones.push(L::from_fn(|i| u32::from(mine.contains(&i))));
-            seconds.push(second);
+            hidden.push(Hidden {
+                ones: L::from_fn(|i| u32::from(mine.contains(&i))),
+                seconds: second,
+                rest: (acts.len() - start[o] as usize) as u32 - 1,
+            });
         }
         let lens: Vec<u32> = lists[..primaries]
             .iter()
@@ -245,10 +253,8 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
             tints,
             acts,
             start,
-            ones,
+            hidden,
             covered,
-            seconds,
-            rest,
             primaries,
             option_ids,
             item_ids: (1..=primaries).map(|h| a.item_of[h]).collect(),
@@ -298,8 +304,9 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
         while bits != 0 {
             let o = w * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            len.sub(&self.ones[o]);
-            updates += self.rest[o] - sparse_ones(self.seconds[o] & st.purified);
+            let h = &self.hidden[o];
+            len.sub(&h.ones);
+            updates += h.rest - sparse_ones(h.seconds & st.purified);
         }
         updates
     }
