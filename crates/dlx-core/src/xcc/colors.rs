@@ -6,7 +6,7 @@
 //! bit set (with a word marking its words not yet empty), each primary item's list length in
 //! a byte lane of `crate::wide`'s (255 once covered, so that the first minimum is DLX2's
 //! choice), the purified secondary items as a word; a child starts from a copy of its
-//! parent's state, so nothing is undone. A cover kills its item's live options, each subtracting its vector of
+//! parent's state (the last child from the state itself), so nothing is undone. A cover kills its item's live options, each subtracting its vector of
 //! ones from the lengths; a purification of item s with colour c kills the live options of s
 //! with another colour (or none), and leaves s's options of colour c live, "cleansed".
 //!
@@ -324,8 +324,8 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
             let mut word = self.lists[k][w] & st.live[w];
             if let Some(same) = same {
                 // Without a branch: how many options of the colour a word keeps varies too
-                // much for the processor to foresee a loop's end (1.025x on MacMahon's part),
-                // where an option's few purified items (below) it foresees well.
+                // much for the processor to foresee a loop's end, where an option's few
+                // purified items (`kill_word`) it foresees well.
                 kept += (word & same[w]).count_ones();
                 word &= !same[w];
             }
@@ -352,8 +352,7 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
     }
 
     /// The live options of item `k`'s list, written into `out` (its other words left as they
-    /// are), and the words where it has some. Written in place, not returned: a returned
-    /// array of W words was copied by a call to `memcpy` at every node.
+    /// are), and the words where it has some. Written in place: a returned array is copied.
     #[inline]
     fn live(&self, st: &State<W, L>, k: usize, out: &mut [u64; W]) -> u64 {
         let mut some = 0u64;
@@ -448,15 +447,14 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
             }
             return limited;
         };
-        if empty {
-            // DLX2 covers the empty item, then finds no option to try (a third of the nodes
-            // of MacMahon's triangles: no list is read for them).
-            self.t.fig.updates[level] += 1;
-            return ControlFlow::Continue(());
-        }
-        // The branch item's list, kept apart: its options are dead everywhere else.
+        // The branch item's list, kept apart: its options are dead everywhere else. An item
+        // known to be empty (a minimum of 0: many of the nodes) has no list to read.
         let mut list = [0u64; W];
-        let some = colors.live(e, i, &mut list);
+        let some = if empty {
+            0
+        } else {
+            colors.live(e, i, &mut list)
+        };
         if some == 0 {
             // DLX2 covers the empty item, then finds no option to try.
             self.t.fig.updates[level] += 1;
