@@ -81,6 +81,7 @@ pub mod zdd;
 
 mod dlx;
 mod engine;
+mod isa;
 mod links;
 mod lookahead;
 mod matrix;

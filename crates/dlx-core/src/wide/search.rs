@@ -90,7 +90,11 @@ pub(crate) fn run<const W: usize, L: Lanes>(
         },
         trail: Vec::new(),
     };
-    let _ = run.search(depth, live, sizes);
+    #[cfg(target_arch = "x86_64")]
+    let v3 = crate::isa::v3();
+    #[cfg(not(target_arch = "x86_64"))]
+    let v3 = false;
+    let _ = run.search(depth, live, sizes, v3);
     let complete = !run.halted;
     let progress = if complete {
         1.0
@@ -126,16 +130,27 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
     }
 
     /// search(k) from its start: the node at depth `k`, whose live options and sizes are
-    /// given.
-    fn search(&mut self, k: usize, live: [u64; W], sizes: L) -> ControlFlow<()> {
+    /// given; with `v3`, on the copy compiled for x86-64-v3 (`crate::isa`), which the caller
+    /// has found this processor to run.
+    fn search(&mut self, k: usize, live: [u64; W], sizes: L, v3: bool) -> ControlFlow<()> {
         match self.choose(&sizes) {
             None => self.solution(k),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `branch_v3` may hold instructions of x86-64-v3, which `isa::v3` has
+            // found on this processor (the caller's `v3`); nothing else differs.
+            Some((lane, _)) if v3 => unsafe { self.branch_v3(k, live, sizes, lane) },
             Some((lane, _)) => self.branch(k, live, sizes, lane),
         }
     }
+}
 
+/// search(k) once it has chosen its column, written once and compiled twice
+/// (`crate::isa`): the attributes, then the name it calls itself by.
+macro_rules! branch {
+    ($(#[$attr:meta])* $name:ident) => {
+    $(#[$attr])*
     /// search(k) once it has chosen the column in `lane` (not empty, or not known to be).
-    fn branch(
+    fn $name(
         &mut self,
         k: usize,
         mut live: [u64; W],
@@ -176,7 +191,7 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
                     self.levels[k + 1].updates += 1;
                     ControlFlow::Continue(())
                 }
-                Some((lane, false)) => self.branch(k + 1, live, sizes, lane),
+                Some((lane, false)) => self.$name(k + 1, live, sizes, lane),
             };
             if flow.is_break() {
                 let size = removed.iter().map(|w| w.count_ones()).sum::<u32>();
@@ -187,6 +202,11 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
             ControlFlow::Continue(())
         })
     }
+    };
+}
+
+impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
+    crate::isa::twice!(branch, branch, branch_v3);
 
     /// Every primary item is covered at depth `k`: a solution.
     fn solution(&mut self, k: usize) -> ControlFlow<()> {

@@ -96,6 +96,13 @@ fn agree(m: &Matrix) {
             let links = links_run(m, h, limit, &[], &[]).expect("no prefix");
             let wide = wide_run(m, h, limit, &[], &[]).expect("a small matrix fits");
             assert_eq!(wide, links, "{h:?}, limit {limit:?}");
+            // The copy for the baseline target too, wherever the other runs (`crate::isa`).
+            let baseline = crate::isa::plain(|| wide_run(m, h, limit, &[], &[]));
+            assert_eq!(
+                baseline.as_ref(),
+                Some(&links),
+                "{h:?}, limit {limit:?}, baseline"
+            );
         }
         // Every subtree of a cut, as a run in parts searches them.
         for depth in 1..=2 {

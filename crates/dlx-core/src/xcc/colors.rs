@@ -285,6 +285,13 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
             rows,
         };
         let mut root = self.root;
+        #[cfg(target_arch = "x86_64")]
+        if crate::isa::v3() {
+            // SAFETY: `node_v3` may hold instructions of x86-64-v3 (`crate::isa`), which
+            // `isa::v3` has just found on this processor; nothing else differs.
+            let _ = unsafe { run.node_v3(&mut root, 0) };
+            return run.t.finish();
+        }
         let _ = run.node(&mut root, 0);
         run.t.finish()
     }
@@ -429,77 +436,86 @@ fn sparse_ones(mut x: u64) -> u32 {
     n
 }
 
-impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
-    /// A node at `level`, in state `e`, which it changes (its caller's copy for this child):
-    /// DLX2's steps.
-    fn node(&mut self, e: &mut State<W, L>, level: usize) -> ControlFlow<()> {
-        self.t.enter(level)?;
-        let colors = self.colors;
-        let Some((i, empty)) = Colors::choose(e, self.leftmost) else {
-            let Some(visit) = self.visit.as_deref_mut() else {
-                return self.t.solution(level);
-            };
-            // Counted first, then shown, then the limit: the state machine's order.
-            let limited = self.t.solution(level);
-            if visit(&self.rows[..level]).is_break() {
-                self.t.fig.stopped = true;
-                return ControlFlow::Break(());
-            }
-            return limited;
-        };
-        // The branch item's list, kept apart: its options are dead everywhere else. An item
-        // known to be empty (a minimum of 0: many of the nodes) has no list to read.
-        let mut list = [0u64; W];
-        let some = if empty {
-            0
-        } else {
-            colors.live(e, i, &mut list)
-        };
-        if some == 0 {
-            // DLX2 covers the empty item, then finds no option to try.
-            self.t.fig.updates[level] += 1;
-            return ControlFlow::Continue(());
-        }
-        self.t.fig.updates[level] += 1 + colors.kill(e, &list, some);
-        e.len.or(&colors.covered[i]);
-        let mut index = 0u32;
-        let mut m = some;
-        while m != 0 {
-            let w = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let mut bits = list[w];
-            while bits != 0 {
-                let o = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if level < self.t.path.len() && index != self.t.path[level] {
-                    // Off the way to the subtree: a later move, or none.
-                    if index > self.t.path[level] {
-                        return ControlFlow::Continue(());
-                    }
-                    index += 1;
-                    continue;
-                }
-                if self.visit.is_some() {
-                    self.rows[level] = ChosenRow {
-                        option: colors.option_ids[o] as usize,
-                        item: colors.item_ids[i] as usize,
-                    };
-                }
-                // The last child takes this node's state itself: nothing reads it after.
-                let mut copy;
-                let child = if m == 0 && bits == 0 {
-                    &mut *e
-                } else {
-                    copy = *e;
-                    &mut copy
+/// The search's node, written once and compiled twice (`crate::isa`): the attributes, then
+/// the name it calls itself by.
+macro_rules! node {
+    ($(#[$attr:meta])* $name:ident) => {
+        $(#[$attr])*
+        /// A node at `level`, in state `e`, which it changes (its caller's copy for this child):
+        /// DLX2's steps.
+        fn $name(&mut self, e: &mut State<W, L>, level: usize) -> ControlFlow<()> {
+            self.t.enter(level)?;
+            let colors = self.colors;
+            let Some((i, empty)) = Colors::choose(e, self.leftmost) else {
+                let Some(visit) = self.visit.as_deref_mut() else {
+                    return self.t.solution(level);
                 };
-                let (updates, cleansings) = colors.commit(child, o, i);
-                self.t.fig.updates[level] += updates;
-                self.t.fig.cleansings[level] += cleansings;
-                self.node(child, level + 1)?;
-                index += 1;
+                // Counted first, then shown, then the limit: the state machine's order.
+                let limited = self.t.solution(level);
+                if visit(&self.rows[..level]).is_break() {
+                    self.t.fig.stopped = true;
+                    return ControlFlow::Break(());
+                }
+                return limited;
+            };
+            // The branch item's list, kept apart: its options are dead everywhere else. An item
+            // known to be empty (a minimum of 0: many of the nodes) has no list to read.
+            let mut list = [0u64; W];
+            let some = if empty {
+                0
+            } else {
+                colors.live(e, i, &mut list)
+            };
+            if some == 0 {
+                // DLX2 covers the empty item, then finds no option to try.
+                self.t.fig.updates[level] += 1;
+                return ControlFlow::Continue(());
             }
+            self.t.fig.updates[level] += 1 + colors.kill(e, &list, some);
+            e.len.or(&colors.covered[i]);
+            let mut index = 0u32;
+            let mut m = some;
+            while m != 0 {
+                let w = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let mut bits = list[w];
+                while bits != 0 {
+                    let o = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if level < self.t.path.len() && index != self.t.path[level] {
+                        // Off the way to the subtree: a later move, or none.
+                        if index > self.t.path[level] {
+                            return ControlFlow::Continue(());
+                        }
+                        index += 1;
+                        continue;
+                    }
+                    if self.visit.is_some() {
+                        self.rows[level] = ChosenRow {
+                            option: colors.option_ids[o] as usize,
+                            item: colors.item_ids[i] as usize,
+                        };
+                    }
+                    // The last child takes this node's state itself: nothing reads it after.
+                    let mut copy;
+                    let child = if m == 0 && bits == 0 {
+                        &mut *e
+                    } else {
+                        copy = *e;
+                        &mut copy
+                    };
+                    let (updates, cleansings) = colors.commit(child, o, i);
+                    self.t.fig.updates[level] += updates;
+                    self.t.fig.cleansings[level] += cleansings;
+                    self.$name(child, level + 1)?;
+                    index += 1;
+                }
+            }
+            ControlFlow::Continue(())
         }
-        ControlFlow::Continue(())
-    }
+    };
+}
+
+impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
+    crate::isa::twice!(node, node, node_v3);
 }

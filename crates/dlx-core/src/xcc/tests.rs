@@ -428,6 +428,9 @@ proptest! {
                         (seen, stats)
                     };
                     let (fast, plain) = (run(false), run(true));
+                    // The copy for the baseline target too (`crate::isa`).
+                    let baseline = crate::isa::plain(|| run(false));
+                    prop_assert_eq!(&baseline, &plain, "{:?} {:?} {:?} baseline", h, setup, breaks);
                     prop_assert_eq!(fast, plain, "{:?} {:?} {:?}", h, setup, breaks);
                 }
             }
