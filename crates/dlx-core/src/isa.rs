@@ -1,13 +1,14 @@
 //! Which copy of a search's inner loop runs: the one compiled for the baseline x86-64
 //! target, or a second copy of the same source compiled for the processors that have AVX2,
-//! BMI1, BMI2, LZCNT and POPCNT (x86-64-v3's integer part: every Intel processor since
-//! 2013, every AMD one since 2015), chosen once per count by asking the processor.
+//! BMI1, BMI2, LZCNT and POPCNT (x86-64-v3's integer part: Intel's Core processors since
+//! Haswell, 2013, AMD's since Excavator, 2015), chosen once per count by asking the
+//! processor; any other processor runs the first copy.
 //!
 //! Why: the searches without links are bit sets and vector lanes. On the baseline target a
 //! count of ones is a dozen operations and every vector operation overwrites one of its
 //! inputs (a copy first); with these instructions both are one. Measured in
-//! `docs/performance.md` ("One search, two instruction sets"): the copy is 3% faster on
-//! MacMahon's triangles and 10% on 6x10 pentominoes, with the same figures.
+//! `docs/performance.md` ("One search, two instruction sets"): the copy is 4-5% faster on
+//! MacMahon's triangles and 11% on all 6x10 pentomino tilings, with the same figures.
 //!
 //! The copy is a `#[target_feature]` function, which the caller may call only on a
 //! processor that has the features: [`v3`] is that check, and the only place that decides.
