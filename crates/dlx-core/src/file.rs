@@ -48,10 +48,10 @@ pub fn write_atomic(path: impl AsRef<Path>, contents: &[u8]) -> io::Result<()> {
     }
     written?;
     // The rename itself reaches the disk with the directory.
-    if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if let Ok(dir) = File::open(dir) {
-            let _ = dir.sync_all();
-        }
+    if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Ok(dir) = File::open(dir)
+    {
+        let _ = dir.sync_all();
     }
     Ok(())
 }

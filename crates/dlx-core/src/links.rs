@@ -288,7 +288,7 @@ impl Links {
     /// uncover keep. For tests and debug checks; O(nodes).
     pub fn check(&self) -> Result<(), String> {
         let n = self.nodes.len() as Link * NODE;
-        let ok = |x: Link| x % NODE == 0 && x < n;
+        let ok = |x: Link| x.is_multiple_of(NODE) && x < n;
         for h in 1..=self.items {
             let c = h as Link * NODE;
             let (mut x, mut count) = (self.nodes[h].d, 0u32);
@@ -433,7 +433,7 @@ impl Links {
     #[inline(always)]
     fn at(&self, x: Link) -> &Node {
         debug_assert!(
-            x % NODE == 0 && ((x / NODE) as usize) < self.nodes.len(),
+            x.is_multiple_of(NODE) && ((x / NODE) as usize) < self.nodes.len(),
             "link {x} outside the arena"
         );
         // SAFETY: every link is the offset of a node (the arena invariant, module docs).
@@ -810,7 +810,7 @@ impl Raw {
     #[inline(always)]
     fn prefetch(&self, x: Link) {
         debug_assert!(
-            x % NODE == 0 && ((x / NODE) as usize) < self.count,
+            x.is_multiple_of(NODE) && ((x / NODE) as usize) < self.count,
             "link {x} outside the arena"
         );
         #[cfg(target_arch = "x86_64")]
@@ -831,7 +831,7 @@ impl Raw {
     #[allow(clippy::mut_from_ref)]
     fn at<'a>(&self, x: Link) -> &'a mut Node {
         debug_assert!(
-            x % NODE == 0 && ((x / NODE) as usize) < self.count,
+            x.is_multiple_of(NODE) && ((x / NODE) as usize) < self.count,
             "link {x} outside the arena"
         );
         // SAFETY: every link read from the arena is the offset of one of its nodes (the arena

@@ -60,7 +60,7 @@ impl Table {
         let s = n.to_string();
         let mut out = String::new();
         for (k, ch) in s.chars().enumerate() {
-            if k > 0 && (s.len() - k) % 3 == 0 {
+            if k > 0 && (s.len() - k).is_multiple_of(3) {
                 out.push(',');
             }
             out.push(ch);

@@ -183,10 +183,11 @@ impl Board {
             }
             return Board::diamond(r);
         }
-        if let Some((w, h)) = t.split_once(['x', 'X']) {
-            if !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()) {
-                return Board::grid(dimension(w)?, dimension(h)?);
-            }
+        if let Some((w, h)) = t.split_once(['x', 'X'])
+            && !w.is_empty()
+            && w.chars().all(|c| c.is_ascii_digit())
+        {
+            return Board::grid(dimension(w)?, dimension(h)?);
         }
         let mut segs = Vec::new();
         let mut optional = Vec::new();

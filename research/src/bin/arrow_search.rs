@@ -672,7 +672,7 @@ fn evaluate(shapes: &[(String, Vec<Vec<Cell>>)], threads: usize, wanted: &[u64])
                             }
                         }
                     }
-                    if k % 200 == 0 {
+                    if k.is_multiple_of(200) {
                         eprintln!("{k}/{} shapes", shapes.len());
                     }
                 }

@@ -76,7 +76,7 @@ impl Shape {
             }
         }
         let primaries = a.second - 1;
-        if z > 0 && primaries % (z + prefixes.len()) != 0 {
+        if z > 0 && !primaries.is_multiple_of(z + prefixes.len()) {
             return Err(MinCostError::Shape(format!(
                 "{primaries} primary items cannot be split into options of {} each",
                 z + prefixes.len()

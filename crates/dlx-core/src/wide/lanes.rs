@@ -359,11 +359,11 @@ mod tests {
             let (mut a, mut b) = (A::from_fn(|i| values[i]), B::from_fn(|i| values[i]));
             let dec: Vec<u32> = values
                 .iter()
-                .map(|&v| u32::from(v != A::COVERED && v > 0 && next(&mut seed) % 3 == 0))
+                .map(|&v| u32::from(v != A::COVERED && v > 0 && next(&mut seed).is_multiple_of(3)))
                 .collect();
             let cover: Vec<u32> = (0..A::LEN)
                 .map(|_| {
-                    if next(&mut seed) % 5 == 0 {
+                    if next(&mut seed).is_multiple_of(5) {
                         A::COVERED
                     } else {
                         0

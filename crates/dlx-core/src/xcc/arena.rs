@@ -99,7 +99,7 @@ const _: () = assert!(std::mem::size_of::<ItemRec>() == NODE as usize);
 // The largest arena a matrix may ask for (its nodes and the first spacer) has every byte
 // offset in a `u32`, and offsets leave the trail's tag bit free.
 const _: () = assert!(crate::matrix::MAX_NODES as u64 * NODE as u64 <= u32::MAX as u64);
-const _: () = assert!(NODE % 2 == 0);
+const _: () = assert!(NODE.is_multiple_of(2));
 
 /// The element of `v` at byte offset `x`, without a bounds check (debug builds check it).
 ///
@@ -109,7 +109,7 @@ const _: () = assert!(NODE % 2 == 0);
 unsafe fn by_offset<T>(v: &[T], x: u32) -> &T {
     let size = std::mem::size_of::<T>();
     debug_assert!(
-        (x as usize) % size == 0 && (x as usize) / size < v.len(),
+        (x as usize).is_multiple_of(size) && (x as usize) / size < v.len(),
         "offset {x} out of the arena"
     );
     // SAFETY: the caller's promise: the address of an element of `v`.
@@ -124,7 +124,7 @@ unsafe fn by_offset<T>(v: &[T], x: u32) -> &T {
 unsafe fn by_offset_mut<T>(v: &mut [T], x: u32) -> &mut T {
     let size = std::mem::size_of::<T>();
     debug_assert!(
-        (x as usize) % size == 0 && (x as usize) / size < v.len(),
+        (x as usize).is_multiple_of(size) && (x as usize) / size < v.len(),
         "offset {x} out of the arena"
     );
     // SAFETY: the caller's promise; `&mut` makes the reference unique.
@@ -556,7 +556,7 @@ impl Arena {
             let mut x = h;
             loop {
                 let d = self.nodes[ix(x)].down;
-                if d >= n || d % NODE != 0 || self.nodes[ix(d)].up != x {
+                if d >= n || !d.is_multiple_of(NODE) || self.nodes[ix(d)].up != x {
                     return Err(format!("list of header {h} broken at node {x}"));
                 }
                 if d == h {

@@ -123,7 +123,7 @@ impl fmt::Debug for Layout {
 pub(crate) fn box_shape(side: usize) -> Option<(usize, usize)> {
     (2..=side)
         .take_while(|d| d * d <= side)
-        .filter(|d| side % d == 0)
+        .filter(|d| side.is_multiple_of(*d))
         .last()
         .map(|d| (d, side / d))
 }

@@ -432,10 +432,11 @@ impl Reader {
         side: usize,
         line: usize,
     ) -> Result<Arc<Layout>, SudokuError> {
-        if let Some((v, s, layout)) = &self.last {
-            if *v == variant && *s == side {
-                return Ok(Arc::clone(layout));
-            }
+        if let Some((v, s, layout)) = &self.last
+            && *v == variant
+            && *s == side
+        {
+            return Ok(Arc::clone(layout));
         }
         let layout = match variant {
             Variant::X => Layout::x(side),
@@ -544,20 +545,20 @@ impl Reader {
                         if v == 0 {
                             continue;
                         }
-                        if let Some((h, w)) = from[k] {
-                            if w != v {
-                                return Err(wrong(
-                                    line,
-                                    format!(
-                                        "{} is {} in grid {} and {} in grid {}",
-                                        layout.cell_name(k),
-                                        symbol(w),
-                                        h + 1,
-                                        symbol(v),
-                                        g + 1
-                                    ),
-                                ));
-                            }
+                        if let Some((h, w)) = from[k]
+                            && w != v
+                        {
+                            return Err(wrong(
+                                line,
+                                format!(
+                                    "{} is {} in grid {} and {} in grid {}",
+                                    layout.cell_name(k),
+                                    symbol(w),
+                                    h + 1,
+                                    symbol(v),
+                                    g + 1
+                                ),
+                            ));
                         }
                         from[k] = Some((g, v));
                         values[k] = v;
