@@ -133,6 +133,7 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
     /// given; with `v3`, on the copy compiled for x86-64-v3 (`crate::isa`), which the caller
     /// has found this processor to run.
     fn search(&mut self, k: usize, live: [u64; W], sizes: L, v3: bool) -> ControlFlow<()> {
+        debug_assert!(!v3 || crate::isa::v3());
         match self.choose(&sizes) {
             None => self.solution(k),
             #[cfg(target_arch = "x86_64")]
