@@ -7,8 +7,8 @@
 //! Why: the searches without links are bit sets and vector lanes. On the baseline target a
 //! count of ones is a dozen operations and every vector operation overwrites one of its
 //! inputs (a copy first); with these instructions both are one. Measured in
-//! `docs/performance.md` ("One search, two instruction sets"): the copy is 4-5% faster on
-//! MacMahon's triangles and 11% on all 6x10 pentomino tilings, with the same figures.
+//! `docs/performance.md` ("One search, two instruction sets"): the copy is 8-11% faster on
+//! MacMahon's triangles and 4-11% on all 6x10 pentomino tilings, with the same figures.
 //!
 //! The copy is a `#[target_feature]` function, which the caller may call only on a
 //! processor that has the features: [`v3`] is that check, and the only place that decides.
@@ -16,14 +16,21 @@
 /// Expands `$search!` twice inside an `impl`: as the function `$plain` for the baseline
 /// target, and on x86-64 as `$fast`, compiled for the instructions that [`v3`] asks for
 /// (the one list of them). Each expansion calls itself by the name it is given, so the
-/// whole recursion stays in one copy.
+/// whole recursion stays in one copy, and is told whether the processor counts the ones of
+/// a word in one instruction (`true` in the second copy), for code that would count them
+/// otherwise on the baseline target (a loop per one where there are few).
+///
+/// A helper the search calls must be inlined into both copies (`#[inline(always)]`): one
+/// left out of line is compiled once, for the baseline target, and the second copy would
+/// call it there.
 macro_rules! twice {
     ($search:ident, $plain:ident, $fast:ident) => {
-        $search!($plain);
+        $search!($plain, false);
         $search!(
             #[cfg(target_arch = "x86_64")]
             #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-            $fast
+            $fast,
+            true
         );
     };
 }

@@ -148,7 +148,8 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
 /// search(k) once it has chosen its column, written once and compiled twice
 /// (`crate::isa`): the attributes, then the name it calls itself by.
 macro_rules! branch {
-    ($(#[$attr:meta])* $name:ident) => {
+    // Its counts of ones are `count_ones`, whatever the copy: the popcount flag is not used.
+    ($(#[$attr:meta])* $name:ident, $popcnt:literal) => {
     $(#[$attr])*
     /// search(k) once it has chosen the column in `lane` (not empty, or not known to be).
     fn $name(

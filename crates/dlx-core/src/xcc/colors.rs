@@ -301,7 +301,13 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
     /// in registers). Returns the updates of hiding them: each one's nodes but the one in the
     /// list walked and the cleansed ones (on the purified items).
     #[inline(always)]
-    fn kill_word(&self, st: &mut State<W, L>, len: &mut L, w: usize, word: u64) -> u32 {
+    fn kill_word<const POPCNT: bool>(
+        &self,
+        st: &mut State<W, L>,
+        len: &mut L,
+        w: usize,
+        word: u64,
+    ) -> u32 {
         st.live[w] &= !word;
         if st.live[w] == 0 {
             st.words &= !(1 << w);
@@ -313,7 +319,13 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
             bits &= bits - 1;
             let h = &self.hidden[o];
             len.sub(&h.ones);
-            updates += h.rest - sparse_ones(h.seconds & st.purified);
+            let cleansed = h.seconds & st.purified;
+            updates += h.rest
+                - if POPCNT {
+                    cleansed.count_ones()
+                } else {
+                    sparse_ones(cleansed)
+                };
         }
         updates
     }
@@ -321,7 +333,12 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
     /// Hides the live options of item `k`'s list, but those of `same` (a purification's
     /// colour). Returns the updates, and how many live options `same` kept.
     #[inline(always)]
-    fn hide(&self, st: &mut State<W, L>, k: usize, same: Option<&[u64; W]>) -> (u64, u64) {
+    fn hide<const POPCNT: bool>(
+        &self,
+        st: &mut State<W, L>,
+        k: usize,
+        same: Option<&[u64; W]>,
+    ) -> (u64, u64) {
         let mut len = st.len;
         let (mut updates, mut kept) = (0, 0);
         let mut m = self.spans[k] & st.words;
@@ -337,7 +354,7 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
                 word &= !same[w];
             }
             if word != 0 {
-                updates += self.kill_word(st, &mut len, w, word);
+                updates += self.kill_word::<POPCNT>(st, &mut len, w, word);
             }
         }
         st.len = len;
@@ -345,14 +362,14 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
     }
 
     /// Kills the options of `set` (all live), in the words of `m`. Returns the updates.
-    #[inline]
-    fn kill(&self, st: &mut State<W, L>, set: &[u64; W], mut m: u64) -> u64 {
+    #[inline(always)]
+    fn kill<const POPCNT: bool>(&self, st: &mut State<W, L>, set: &[u64; W], mut m: u64) -> u64 {
         let mut len = st.len;
         let mut updates = 0;
         while m != 0 {
             let w = m.trailing_zeros() as usize;
             m &= m - 1;
-            updates += self.kill_word(st, &mut len, w, set[w]);
+            updates += self.kill_word::<POPCNT>(st, &mut len, w, set[w]);
         }
         st.len = len;
         u64::from(updates)
@@ -360,7 +377,7 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
 
     /// The live options of item `k`'s list, written into `out` (its other words left as they
     /// are), and the words where it has some. Written in place: a returned array is copied.
-    #[inline]
+    #[inline(always)]
     fn live(&self, st: &State<W, L>, k: usize, out: &mut [u64; W]) -> u64 {
         let mut some = 0u64;
         let mut m = self.spans[k] & st.words;
@@ -378,8 +395,8 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
     /// Commits option `o`, chosen at item `at`: its other items from the one after `at`,
     /// round the option, each covered or purified (an item purified already with the
     /// option's colour is left alone: its node is cleansed). Returns (updates, cleansings).
-    #[inline]
-    fn commit(&self, st: &mut State<W, L>, o: usize, at: usize) -> (u64, u64) {
+    #[inline(always)]
+    fn commit<const POPCNT: bool>(&self, st: &mut State<W, L>, o: usize, at: usize) -> (u64, u64) {
         let (from, to) = (self.start[o] as usize, self.start[o + 1] as usize);
         let acts = &self.acts[from..to];
         let place = acts
@@ -391,7 +408,7 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
             match *act {
                 Act::Cover { k } => {
                     let k = usize::from(k);
-                    updates += 1 + self.hide(st, k, None).0;
+                    updates += 1 + self.hide::<POPCNT>(st, k, None).0;
                     if k < self.primaries {
                         st.len.or(&self.covered[k]);
                     }
@@ -401,7 +418,7 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
                         continue;
                     }
                     let k = self.primaries + usize::from(s);
-                    let (hid, kept) = self.hide(st, k, Some(&self.tints[same as usize]));
+                    let (hid, kept) = self.hide::<POPCNT>(st, k, Some(&self.tints[same as usize]));
                     updates += hid;
                     cleansings += 1 + kept;
                     st.purified |= 1 << s;
@@ -414,7 +431,7 @@ impl<const W: usize, L: Lanes> Colors<W, L> {
     /// DLX2's choice: the uncovered primary item with the shortest list, the leftmost on
     /// ties (or the leftmost uncovered item, under the leftmost rule), and whether its list is
     /// known to be empty (a minimum of 0); `None` when every primary item is covered.
-    #[inline]
+    #[inline(always)]
     fn choose(st: &State<W, L>, leftmost: bool) -> Option<(usize, bool)> {
         if leftmost {
             st.len.first_open().map(|k| (k, false))
@@ -436,10 +453,11 @@ fn sparse_ones(mut x: u64) -> u32 {
     n
 }
 
-/// The search's node, written once and compiled twice (`crate::isa`): the attributes, then
-/// the name it calls itself by.
+/// The search's node, written once and compiled twice (`crate::isa`): the attributes, the
+/// name it calls itself by, and whether the processor has the popcount instruction (the
+/// purified items of a hidden option are then counted with it rather than one by one).
 macro_rules! node {
-    ($(#[$attr:meta])* $name:ident) => {
+    ($(#[$attr:meta])* $name:ident, $popcnt:literal) => {
         $(#[$attr])*
         /// A node at `level`, in state `e`, which it changes (its caller's copy for this child):
         /// DLX2's steps.
@@ -471,7 +489,7 @@ macro_rules! node {
                 self.t.fig.updates[level] += 1;
                 return ControlFlow::Continue(());
             }
-            self.t.fig.updates[level] += 1 + colors.kill(e, &list, some);
+            self.t.fig.updates[level] += 1 + colors.kill::<$popcnt>(e, &list, some);
             e.len.or(&colors.covered[i]);
             let mut index = 0u32;
             let mut m = some;
@@ -504,7 +522,7 @@ macro_rules! node {
                         copy = *e;
                         &mut copy
                     };
-                    let (updates, cleansings) = colors.commit(child, o, i);
+                    let (updates, cleansings) = colors.commit::<$popcnt>(child, o, i);
                     self.t.fig.updates[level] += updates;
                     self.t.fig.cleansings[level] += cleansings;
                     self.$name(child, level + 1)?;
