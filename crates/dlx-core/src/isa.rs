@@ -69,8 +69,15 @@ thread_local! {
 /// processor that would take the other).
 #[cfg(test)]
 pub(crate) fn plain<T>(f: impl FnOnce() -> T) -> T {
+    /// Puts the switch back even when `f` panics (a failing proptest case), so that the
+    /// thread's next cases run the second copy again.
+    struct Reset;
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            PLAIN.with(|p| p.set(false));
+        }
+    }
     PLAIN.with(|p| p.set(true));
-    let out = f();
-    PLAIN.with(|p| p.set(false));
-    out
+    let _reset = Reset;
+    f()
 }

@@ -90,11 +90,7 @@ pub(crate) fn run<const W: usize, L: Lanes>(
         },
         trail: Vec::new(),
     };
-    #[cfg(target_arch = "x86_64")]
-    let v3 = crate::isa::v3();
-    #[cfg(not(target_arch = "x86_64"))]
-    let v3 = false;
-    let _ = run.search(depth, live, sizes, v3);
+    let _ = run.search(depth, live, sizes);
     let complete = !run.halted;
     let progress = if complete {
         1.0
@@ -130,16 +126,19 @@ impl<const W: usize, L: Lanes> Run<'_, '_, '_, W, L> {
     }
 
     /// search(k) from its start: the node at depth `k`, whose live options and sizes are
-    /// given; with `v3`, on the copy compiled for x86-64-v3 (`crate::isa`), which the caller
-    /// has found this processor to run.
-    fn search(&mut self, k: usize, live: [u64; W], sizes: L, v3: bool) -> ControlFlow<()> {
-        debug_assert!(!v3 || crate::isa::v3());
+    /// given; on the copy compiled for x86-64-v3 (`crate::isa`) where this processor runs
+    /// it.
+    fn search(&mut self, k: usize, live: [u64; W], sizes: L) -> ControlFlow<()> {
         match self.choose(&sizes) {
             None => self.solution(k),
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `branch_v3` may hold instructions of x86-64-v3, which `isa::v3` has
-            // found on this processor (the caller's `v3`); nothing else differs.
-            Some((lane, _)) if v3 => unsafe { self.branch_v3(k, live, sizes, lane) },
+            // SAFETY: the invariant of a `#[target_feature]` call is that the processor has
+            // the features. `branch_v3` is compiled for x86-64-v3's, and `isa::v3`, in the
+            // guard of this very arm, has just asked the processor for each of them. Nothing
+            // a caller passes reaches that answer (a leaked or panicked search, a wrong index
+            // change the figures at most, never the processor), and `branch_v3` is private:
+            // this arm is the only way in. Its body is `branch`'s, token for token.
+            Some((lane, _)) if crate::isa::v3() => unsafe { self.branch_v3(k, live, sizes, lane) },
             Some((lane, _)) => self.branch(k, live, sizes, lane),
         }
     }
