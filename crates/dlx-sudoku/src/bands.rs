@@ -22,6 +22,8 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::lanes::{equal, nonzero};
+
 /// The 27 cells of a band: bit 9 * row + column.
 const BAND: u32 = (1 << 27) - 1;
 /// A row of a band (row 0).
@@ -189,6 +191,12 @@ fn lines(cells: u32) -> u32 {
     ROWS[rows] | BOXES[PAIRS[columns as usize] as usize]
 }
 
+/// Which of a band's nine words hold any of `cells`: bit e for word e.
+#[inline]
+fn holding(words: &[u32; 9], cells: u32) -> u32 {
+    nonzero(&words.map(|w| w & cells))
+}
+
 /// True when two of the cells share a row or box of their band.
 #[inline]
 fn crowded(cells: u32) -> bool {
@@ -230,8 +238,11 @@ fn start(cells: &[u8]) -> Option<State> {
     // without a branch per cell.
     let mut given = [0u32; 30];
     for (band, values) in cells.chunks_exact(27).enumerate() {
-        for (k, &v) in values.iter().enumerate() {
-            given[10 * band + usize::from(v.min(9))] |= 1 << k;
+        // Padded to two SSE2 registers with a byte no value equals.
+        let mut padded = [u8::MAX; 32];
+        padded[..27].copy_from_slice(values);
+        for (v, g) in given[10 * band..10 * band + 10].iter_mut().enumerate() {
+            *g = equal(&padded, v as u8);
         }
     }
     let mut s = State {
@@ -288,14 +299,12 @@ impl State {
         self.placed[b] |= cells;
         // Every digit leaves the cells (d comes back below), with no branch per digit and
         // the changed words gathered in a register.
-        let mut dirty = 0;
-        let words = &mut self.open[9 * b..9 * b + 9];
-        for (e, word) in words.iter_mut().enumerate() {
-            let before = *word;
-            *word = before & !cells;
-            // 1 when the word held any of the cells: bit 27 of hit + BAND (hit <= BAND).
-            let hit = before & cells;
-            dirty |= ((hit + BAND) >> 27) << e;
+        let words: &mut [u32; 9] = (&mut self.open[9 * b..9 * b + 9])
+            .try_into()
+            .expect("a band has nine words");
+        let dirty = holding(words, cells);
+        for word in words.iter_mut() {
+            *word &= !cells;
         }
         words[d] = (words[d] & !peers) | cells;
         self.dirty |= dirty << (9 * b);

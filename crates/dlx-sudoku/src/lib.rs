@@ -80,6 +80,7 @@ pub mod generate;
 pub mod grade;
 mod grid;
 pub mod judge;
+mod lanes;
 mod masks;
 mod matrix;
 mod parse;
