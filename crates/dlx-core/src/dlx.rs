@@ -393,11 +393,12 @@ impl Dlx {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::engine::NEVER;
 
-    fn how(heuristic: Heuristic) -> How<'static> {
+    /// The settings of a plain search under `heuristic`.
+    pub(crate) fn how(heuristic: Heuristic) -> How<'static> {
         How {
             heuristic,
             custom: None,
