@@ -1,6 +1,7 @@
 //! The subtrees of a run in parts ([`crate::parts`]) on a pool of threads, each worker taking
-//! the next path as it finishes one (which evens out subtrees of very different sizes): the
-//! crate's only use of threads, behind its `parallel` feature.
+//! the next path as it finishes one, the largest first when they are sized (which evens out
+//! subtrees of very different sizes): the crate's only use of threads, behind its `parallel`
+//! feature.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
