@@ -4,7 +4,7 @@
 //! feature.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::engine::{Engine, Path};
 use crate::parts::{add, empty};
@@ -54,18 +54,13 @@ where
     if let Some(size) = size
         && paths.len() > pool.current_num_threads()
     {
-        let sizes: Vec<AtomicU64> = paths.iter().map(|_| AtomicU64::new(0)).collect();
-        workers.each(
-            paths.len(),
-            || (),
-            |arena, i, ()| {
-                let s = size(arena, i, &paths[i]);
-                sizes[i].store(s.to_bits(), Ordering::Relaxed);
-            },
-        );
-        let size = |i: usize| f64::from_bits(sizes[i].load(Ordering::Relaxed));
-        // Stable: equal sizes stay in the tree's order.
-        order.sort_by(|&a, &b| size(b).total_cmp(&size(a)));
+        let sized = workers.each(paths.len(), Vec::new, |arena, i, sized| {
+            sized.push((size(arena, i, &paths[i]), i));
+        });
+        let mut sized: Vec<(f64, usize)> = sized.into_iter().flatten().collect();
+        // Equal sizes stay in the tree's order.
+        sized.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        order = sized.into_iter().map(|(_, i)| i).collect();
     }
     let parts = workers.each(paths.len(), empty, |arena, i, sum| {
         let part = search(arena, &paths[order[i]]);

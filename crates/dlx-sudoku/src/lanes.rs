@@ -9,11 +9,7 @@
 #[inline]
 pub(crate) fn nonzero<const N: usize>(x: &[u32; N]) -> u32 {
     debug_assert!(N <= 32);
-    let (mut mask, done) = simd::nonzero_quads(x);
-    for (i, &v) in x.iter().enumerate().skip(done) {
-        mask |= u32::from(v != 0) << i;
-    }
-    mask
+    simd::nonzero(x)
 }
 
 /// Which of the bytes equal `v`: bit i for byte i.
@@ -22,13 +18,16 @@ pub(crate) fn equal(bytes: &[u8; 32], v: u8) -> u32 {
     simd::equal(bytes, v)
 }
 
-/// The plain loops.
+/// The plain loops: the code on other targets, and the tests' reference.
 #[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "sse2"))))]
 mod plain {
-    /// None of the entries looked at in groups: the caller's loop does them all.
     #[inline]
-    pub(super) fn nonzero_quads(_: &[u32]) -> (u32, usize) {
-        (0, 0)
+    pub(super) fn nonzero(x: &[u32]) -> u32 {
+        let mut mask = 0;
+        for (i, &v) in x.iter().enumerate() {
+            mask |= u32::from(v != 0) << i;
+        }
+        mask
     }
 
     #[inline]
@@ -55,24 +54,33 @@ mod simd {
         _mm_set_epi32, _mm_set_epi64x, _mm_set1_epi8, _mm_setzero_si128,
     };
 
-    /// [`super::nonzero`] of the entries in whole groups of four, and how many it looked at.
+    /// Four entries a compare and a mask move, the last few (fewer than four) one by one.
     #[inline]
-    pub(super) fn nonzero_quads(x: &[u32]) -> (u32, usize) {
+    pub(super) fn nonzero(x: &[u32]) -> u32 {
         debug_assert!(std::arch::is_x86_feature_detected!("sse2"));
+        let quads = x.chunks_exact(4);
+        let (rest, done) = (quads.remainder(), x.len() - quads.remainder().len());
         let mut mask = 0;
-        for (i, q) in x.chunks_exact(4).enumerate() {
+        for (i, q) in quads.enumerate() {
             let q = [q[0], q[1], q[2], q[3]].map(|v| v as i32);
-            // SAFETY: SSE2 is enabled for the whole build (the module's cfg), and these
-            // intrinsics touch no memory.
+            // SAFETY: an intrinsic's one invariant is that the processor has its feature;
+            // SSE2 is enabled for the whole build (the module's cfg), so every x86-64
+            // processor this code runs on has it. No argument reaches that (these take
+            // values, touch no memory and index nothing), so no caller, leak or panic can
+            // break it.
             let zero = unsafe {
                 let v = _mm_set_epi32(q[3], q[2], q[1], q[0]);
                 _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, _mm_setzero_si128())))
             };
             mask |= (!zero as u32 & 15) << (4 * i);
         }
-        (mask, x.len() - x.len() % 4)
+        for (i, &v) in rest.iter().enumerate() {
+            mask |= u32::from(v != 0) << (done + i);
+        }
+        mask
     }
 
+    /// Sixteen bytes a compare and a mask move.
     #[inline]
     pub(super) fn equal(bytes: &[u8; 32], v: u8) -> u32 {
         debug_assert!(std::arch::is_x86_feature_detected!("sse2"));
@@ -81,8 +89,9 @@ mod simd {
             w.copy_from_slice(&bytes[8 * i..8 * i + 8]);
             i64::from_le_bytes(w)
         };
-        // SAFETY: SSE2 is enabled for the whole build (the module's cfg), and these
-        // intrinsics touch no memory.
+        // SAFETY: as in `nonzero`: SSE2 is enabled for the whole build, and these
+        // intrinsics take values, touch no memory and index nothing, so no caller, leak or
+        // panic can reach their one invariant.
         let (lo, hi) = unsafe {
             let v = _mm_set1_epi8(v as i8);
             let lo = _mm_set_epi64x(word(1), word(0));
@@ -132,7 +141,7 @@ mod tests {
                 assert_eq!(equal(&bytes, v), expected);
                 assert_eq!(plain::equal(&bytes, v), expected);
             }
+            assert_eq!(plain::nonzero(&words), nonzero(&words));
         }
-        assert_eq!(plain::nonzero_quads(&[1, 2, 3, 4]), (0, 0));
     }
 }
