@@ -68,6 +68,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     println!("machine: {} ({cores} cores seen)", cpu_model());
     let top = *counts.last().expect("at least one count of threads");
+    if top > cores {
+        // Asked for on purpose (`--threads`), but its column measures time-sharing, not scaling.
+        println!(
+            "note: {top} threads on {cores} cores: the counts above {cores} share the cores, \
+             so their speed-ups cannot pass {cores}x"
+        );
+    }
     if top > 1 {
         let ceiling = ceiling(top)?;
         println!(
