@@ -123,3 +123,59 @@ fn bad_input_is_one_line_and_status_2() {
     let o = dlx(&["sample", "x", &example("matrix3.dlx")]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn samples_stream_so_a_huge_k_stops_at_a_closed_pipe() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    // 2^64 - 1 draws cannot be held in memory: each is written as it is drawn, so the
+    // reader gets them at once and closing the pipe ends the run (as `| head` does).
+    for json in [false, true] {
+        let mut args = vec!["sample", "18446744073709551615"];
+        let m = example("matrix3.dlx");
+        args.push(&m);
+        if json {
+            args.push("--json");
+        }
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("dlx runs");
+        // Read on a thread, so that a dlx that gathers its draws first fails the test in
+        // seconds instead of holding it until memory runs out.
+        let mut pipe = child.stdout.take().expect("piped");
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut head = vec![0u8; 4096];
+            let read = pipe.read_exact(&mut head).map(|()| head);
+            let _ = send.send(read);
+        });
+        let Ok(Ok(head)) = receive.recv_timeout(Duration::from_secs(10)) else {
+            let _ = child.kill();
+            panic!("dlx sample wrote no 4,096 bytes in 10 s (json: {json})");
+        };
+        let text = String::from_utf8_lossy(&head);
+        let first = if json {
+            "{\"samples\":[[\"A D\","
+        } else {
+            "solution 1:\nA D\n"
+        };
+        assert!(text.starts_with(first), "{text}");
+        // The pipe is closed (dropped with the thread): the next write fails, dlx stops.
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("dlx waits") {
+                break status;
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                let _ = child.kill();
+                panic!("dlx sample went on drawing after its reader left (json: {json})");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(status.success(), "{status:?}");
+    }
+}

@@ -5,6 +5,7 @@ use dlx_core::estimate::SplitMix64;
 use dlx_core::zdd::ZddStats;
 use dlx_core::{Heuristic, Matrix, Problem, Zdd, ZddError, format};
 use serde_json::json;
+use std::io::{self, BufWriter, Write};
 
 use crate::error::CliError;
 use crate::output::{grouped, read_input, write_output};
@@ -135,28 +136,39 @@ pub fn run_sample(args: SampleArgs) -> Result<(), CliError> {
         }
     };
     let mut rng = SplitMix64::new(args.seed);
-    let drawn: Vec<_> = (0..args.k).map_while(|_| zdd.sample(&mut rng)).collect();
-    let text = if args.json {
-        let list: Vec<_> = drawn.iter().map(|s| json!(s.lines(&matrix))).collect();
-        json!({"solutions": zdd.count().to_string(), "seed": args.seed, "samples": list})
-            .to_string()
-            + "\n"
-    } else {
-        let mut t = String::new();
-        for (k, s) in drawn.iter().enumerate() {
-            t += &format!("solution {}:\n{}\n\n", k + 1, s.lines(&matrix).join("\n"));
+    let count = zdd.count();
+    // Each sample is written as it is drawn, not gathered first: K may be more samples than
+    // memory holds (`dlx sample 1000000000 FILE | head` stops at the broken pipe).
+    let mut out = BufWriter::new(io::stdout().lock());
+    let fail = |e| CliError::io("-", e);
+    let mut drawn = 0u64;
+    if args.json {
+        // The keys in the order `json!` gives an object's keys (sorted).
+        out.write_all(b"{\"samples\":[").map_err(fail)?;
+        while drawn < args.k
+            && let Some(s) = zdd.sample(&mut rng)
+        {
+            let comma = if drawn > 0 { "," } else { "" };
+            write!(out, "{comma}{}", json!(s.lines(&matrix))).map_err(fail)?;
+            drawn += 1;
         }
-        t += &format!(
-            "{} drawn from {} solution{}\n",
-            drawn.len(),
-            zdd.count(),
-            if zdd.count().to_u64() == Some(1) {
-                ""
-            } else {
-                "s"
-            }
-        );
-        t
-    };
-    write_output("-", &text)
+        let tail = json!({"seed": args.seed, "solutions": count.to_string()}).to_string();
+        // `{"seed":..,"solutions":..}` less its opening brace closes the object.
+        writeln!(out, "],{}", &tail[1..]).map_err(fail)?;
+    } else {
+        while drawn < args.k
+            && let Some(s) = zdd.sample(&mut rng)
+        {
+            drawn += 1;
+            write!(
+                out,
+                "solution {drawn}:\n{}\n\n",
+                s.lines(&matrix).join("\n")
+            )
+            .map_err(fail)?;
+        }
+        let plural = if count.to_u64() == Some(1) { "" } else { "s" };
+        writeln!(out, "{drawn} drawn from {count} solution{plural}").map_err(fail)?;
+    }
+    out.flush().map_err(fail)
 }
