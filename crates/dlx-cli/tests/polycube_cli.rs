@@ -166,6 +166,17 @@ fn bad_input_is_one_line_and_exit_status_2() {
         &["polycube", "--box", "3x3x99", "--pieces", &spec],
         "3x3x99: `3x3x99` is not a box size",
     );
+    // A name given twice is refused, not merged into one piece.
+    std::fs::write(&spec, "piece Q ##\npiece Q ##\n").unwrap();
+    refused(
+        &["polycube", "--box", "2x2x1", "--pieces", &spec],
+        "bad.txt: pieces line 2: piece `Q` is given twice (first on line 1;",
+    );
+    std::fs::write(&spec, "piece Q ## copies=1 copies=2\n").unwrap();
+    refused(
+        &["polycube", "--box", "2x2x1", "--pieces", &spec],
+        "pieces line 1: `copies=2` after `copies=1`: a line takes one copies flag",
+    );
     std::fs::write(&spec, "##\n#?\n").unwrap();
     refused(
         &["polycube", "--board", &spec, "--pieces", &spec],
@@ -180,6 +191,25 @@ fn bad_input_is_one_line_and_exit_status_2() {
         &["polycube", "soma", "--solution", "0", "--svg", "-"],
         "counts from 1",
     );
+    // A huge lift would draw a picture of absurd size.
+    for (explode, shown) in [
+        ("1e300", "1e300"),
+        ("-1", "-1.0"),
+        ("NaN", "NaN"),
+        ("11", "11.0"),
+    ] {
+        refused(
+            &[
+                "polycube",
+                "soma",
+                "--isometric",
+                &format!("--explode={explode}"),
+                "--svg",
+                "-",
+            ],
+            &format!("dlx: --explode {shown}: expected a number of cells from 0 to 10"),
+        );
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -66,8 +66,40 @@ fn counts_one_sided_pieces_and_triangles_that_may_stay_empty() {
         &["polyiamond", "--board", &board],
         "the pieces have 72 to 72 triangles but the board has 30 that must be covered and 32",
     );
+    // A piece named twice is refused, not counted by the last --copies.
+    refused(
+        &[
+            "polyiamond",
+            "--board",
+            &board,
+            "--copies",
+            "X=1",
+            "--copies",
+            "X=2",
+        ],
+        "dlx: --copies X=2: piece `X` is given twice (first --copies X=1)",
+    );
+    refused(
+        &[
+            "polyiamond",
+            "--board",
+            &board,
+            "--one-sided",
+            "P",
+            "--one-sided",
+            "P",
+        ],
+        "dlx: --one-sided P: piece `P` is given twice",
+    );
     std::fs::write(&board, "##\n#\u{7}\n").unwrap();
     refused(&["polyiamond", "--board", &board], "line 2, column 2");
+    // So is a cell listed twice.
+    let (d2, cells) = temp_file("cells.txt", "00 00* 01\n00\n");
+    refused(
+        &["polyiamond", "--cells", &cells],
+        "cells.txt: cell `00` is listed twice",
+    );
+    std::fs::remove_dir_all(d2).unwrap();
     let help = stdout(&["polyiamond", "--help"]);
     assert!(help.contains("`?` a triangle that may stay empty") && help.contains("LABEL=LO-HI"));
     std::fs::remove_dir_all(d1).unwrap();

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fails, stdout};
+use common::{fails, refused, stdout};
 
 /// A file in a fresh temporary folder, holding `text`.
 fn temp_file(name: &str, text: &str) -> (std::path::PathBuf, String) {
@@ -57,6 +57,24 @@ fn bad_boards_and_piece_files_are_one_line_naming_the_line() {
         assert!(err.contains(want), "{err}");
     }
     for d in [d1, d2, d3, d4, d5] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
+#[test]
+fn repeated_or_contradictory_flags_are_refused_naming_the_line() {
+    let (d1, board) = temp_file("flags-board.txt", "##\n");
+    let (d2, copies) = temp_file("flags-copies.txt", "\npiece D ## copies=1 copies=2\n");
+    let (d3, sides) = temp_file("flags-sides.txt", "piece D ## free one-sided\n");
+    refused(
+        &["polyomino", "--board", &board, "--pieces", &copies],
+        "pieces line 2: `copies=2` after `copies=1`: a line takes one copies flag",
+    );
+    refused(
+        &["polyomino", "--board", &board, "--pieces", &sides],
+        "pieces line 1: `one-sided` after `free`: a line takes one of `free` and `one-sided`",
+    );
+    for d in [d1, d2, d3] {
         std::fs::remove_dir_all(d).unwrap();
     }
 }

@@ -159,6 +159,24 @@ fn bad_input_exits_2_naming_the_item() {
             "PIECE=SEGMENTS",
         ),
         (
+            vec!["polystick", "--board", "H30 V00 H30", "--pieces", "O"],
+            "item 3 (`H30`): this segment is listed twice",
+        ),
+        (
+            vec![
+                "polystick",
+                "--board",
+                "5x5",
+                "--pieces",
+                "all",
+                "--copies",
+                "I=1",
+                "--copies",
+                "I=0-2",
+            ],
+            "--copies I=0-2: piece `I` is given twice (first --copies I=1)",
+        ),
+        (
             vec![
                 "polystick",
                 "--board",
@@ -171,6 +189,7 @@ fn bad_input_exits_2_naming_the_item() {
     ] {
         let o = dlx(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).contains(expect), "{args:?}: {}", stderr(&o));
     }
 }

@@ -17,7 +17,11 @@
 //!
 //! A piece is placed with its rotations only unless it is `free` (its mirror image may be
 //! used too); `copies=N` places it N times (the copies are not told apart), `copies=LO-HI`
-//! from LO to HI times (`0-1`: it may be left out), through its item's multiplicity.
+//! from LO to HI times (`0-1`: it may be left out), through its item's multiplicity. A piece
+//! name is given once, a set's names included.
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 use thiserror::Error;
 
@@ -47,6 +51,19 @@ pub enum DescribeError {
         line: usize,
         /// What is wrong with the shape.
         source: ShapeError,
+    },
+    /// A piece name is given a second time, by a piece line or a set.
+    #[error(
+        "pieces line {line}: piece `{piece}` is given twice (first on line {first}; use \
+         copies=N for copies of a piece)"
+    )]
+    DuplicatePiece {
+        /// 1-based line number of the second time.
+        line: usize,
+        /// The piece's name.
+        piece: String,
+        /// 1-based line number of the first time.
+        first: usize,
     },
     /// No piece was given.
     #[error("the piece list is empty")]
@@ -108,6 +125,21 @@ fn parse_count(text: &str) -> Option<(u32, u32)> {
 pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> {
     let mut puzzle = Puzzle::new(parse_board(board)?);
     let mut any = false;
+    // The line that gave each piece name: a [`Puzzle`] merges the entries of one name into
+    // one piece (how Knuth's files give a piece's orientations), which from a piece list
+    // would silently join two pieces, whatever their shapes.
+    let mut given: HashMap<String, usize> = HashMap::new();
+    let mut first_time = |piece: &str, line: usize| match given.entry(piece.to_string()) {
+        Entry::Occupied(e) => Err(DescribeError::DuplicatePiece {
+            line,
+            piece: piece.to_string(),
+            first: *e.get(),
+        }),
+        Entry::Vacant(e) => {
+            e.insert(line);
+            Ok(())
+        }
+    };
     for (k, raw) in pieces.lines().enumerate() {
         let line = k + 1;
         let err = |reason: String| DescribeError::Line { line, reason };
@@ -125,6 +157,9 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                         SETS.join(", ")
                     ))
                 })?;
+                for p in &set {
+                    first_time(&p.name, line)?;
+                }
                 puzzle.pieces(set);
                 any = true;
             }
@@ -145,21 +180,28 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                     Shape::parse_cells(&shape.join(" "))
                 }
                 .map_err(|source| DescribeError::Shape { line, source })?;
+                first_time(name, line)?;
                 let spec = puzzle.piece(Piece {
                     name: name.to_string(),
                     shape,
                 });
+                // One flag of each kind: a second (`copies=1 copies=2`) would silently
+                // override the first.
+                let (mut free, mut copies) = (None, None);
                 for flag in flags {
-                    match flag.split_once('=') {
+                    let seen = match flag.split_once('=') {
                         None if *flag == "free" => {
                             spec.free();
+                            &mut free
                         }
                         Some(("copies", n)) => match parse_count(n) {
                             Some((lo, hi)) if lo == hi => {
                                 spec.copies(hi);
+                                &mut copies
                             }
                             Some((lo, hi)) => {
                                 spec.count(lo, hi);
+                                &mut copies
                             }
                             None => {
                                 return Err(err(format!(
@@ -174,6 +216,12 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                                  `copies=LO-HI`)"
                             )));
                         }
+                    };
+                    if let Some(prev) = seen.replace(flag) {
+                        let kind = if *prev == "free" { "`free`" } else { "copies" };
+                        return Err(err(format!(
+                            "`{flag}` after `{prev}`: a line takes one {kind} flag"
+                        )));
                     }
                 }
                 any = true;
@@ -233,6 +281,33 @@ mod tests {
                 "{e}"
             );
         }
+        // A repeated flag is refused, not overridden by the last one.
+        for (flags, want) in [
+            (
+                "copies=1 copies=2",
+                "`copies=2` after `copies=1`: a line takes one copies flag",
+            ),
+            (
+                "free free",
+                "`free` after `free`: a line takes one `free` flag",
+            ),
+        ] {
+            let e = parse_puzzle("2x2x2", &format!("\npiece D ## {flags}")).unwrap_err();
+            assert_eq!(e.to_string(), format!("pieces line 2: {want}"));
+        }
+        // A name given twice is refused, not merged into one piece.
+        let e = parse_puzzle("2x2x1", "piece Q ##\n\npiece Q ##").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "pieces line 3: piece `Q` is given twice (first on line 1; use copies=N for \
+             copies of a piece)"
+        );
+        let e = parse_puzzle("4x4x4", "tetracubes\nflat-pentacubes").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("pieces line 2: piece `I` is given twice (first on line 1;"),
+            "{e}"
+        );
         // A range of counts, and a corner that may stay empty.
         let p = parse_puzzle("o#\n##\n\n##\n##", "piece D ## copies=0-4 free").unwrap();
         assert_eq!(p.piece_specs()[0].counts(), (0, 4));

@@ -67,7 +67,7 @@ pub use problems::{PROBLEMS, Problem, problem};
 pub use puzzle::{Orientations, Packing, PieceSpec, Placement, Puzzle, PuzzleError, Rule};
 pub use shape::{Cell, Shape, ShapeError};
 pub use spec::{SpecError, parse_spec};
-pub use svg::{SvgStyle, View, to_svg};
+pub use svg::{MAX_EXPLODE, SvgStyle, View, to_svg};
 pub use symmetry::{Class, Classes, Symmetry};
 
 /// The examples of the crate's README, run as doctests so that it stays true.

@@ -5,6 +5,10 @@ use std::fmt::Write as _;
 use crate::filling::Filling;
 use crate::shape::Cell;
 
+/// The largest lift [`View::Isometric`] takes, in cells: more only spreads the layers out
+/// (and a huge one would make a picture of absurd size), so [`to_svg`] lifts by at most this.
+pub const MAX_EXPLODE: f64 = 10.0;
+
 /// How the board is shown.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum View {
@@ -12,7 +16,8 @@ pub enum View {
     /// thick lines between pieces.
     Layers,
     /// The cubes seen from a corner (`x`, `y` and `z` large), `z` up; `explode` lifts each
-    /// layer by that many cells more, to show the layers inside (0: the solid).
+    /// layer by that many cells more, to show the layers inside (0: the solid; at most
+    /// [`MAX_EXPLODE`]).
     Isometric {
         /// Extra space between layers, in cells.
         explode: f64,
@@ -87,7 +92,15 @@ pub fn to_svg(f: &Filling, style: &SvgStyle) -> String {
     let mut body = String::new();
     let (w, h) = match style.view {
         View::Layers => layers(f, style, &mut body),
-        View::Isometric { explode } => isometric(f, style, explode.max(0.0), &mut body),
+        View::Isometric { explode } => {
+            // NaN draws the solid.
+            let explode = if explode.is_nan() {
+                0.0
+            } else {
+                explode.clamp(0.0, MAX_EXPLODE)
+            };
+            isometric(f, style, explode, &mut body)
+        }
     };
     let s = style.cell;
     let margin = s / 2.0;
@@ -296,5 +309,26 @@ mod tests {
         assert_eq!(svg.matches("<polygon").count(), 8);
         // Distinct names keep their hues; copies of one name get different ones.
         assert_eq!(hues(&two_pieces()), [0.0, 137.508]);
+    }
+
+    #[test]
+    fn the_lift_is_kept_between_0_and_max_explode() {
+        let board = Board::cuboid(1, 1, 2).unwrap();
+        let tower = Filling::new(&board, [("I".to_string(), vec![[0, 0, 0], [0, 0, 1]])]);
+        let draw = |explode: f64| {
+            let view = View::Isometric { explode };
+            to_svg(
+                &tower,
+                &SvgStyle {
+                    view,
+                    ..SvgStyle::default()
+                },
+            )
+        };
+        assert_eq!(draw(1e300), draw(MAX_EXPLODE));
+        assert_eq!(draw(f64::INFINITY), draw(MAX_EXPLODE));
+        assert_eq!(draw(f64::NAN), draw(0.0));
+        assert_eq!(draw(-1.0), draw(0.0));
+        assert_ne!(draw(1.0), draw(0.0));
     }
 }

@@ -94,18 +94,25 @@ impl Board {
     }
 
     /// A board given by cell names separated by blanks; a name ending in `?` (`01?`, `00*?`)
-    /// is a triangle that may stay empty.
+    /// is a triangle that may stay empty. A cell named twice (`00 00`, `00 00?`) is refused.
     pub fn parse(names: &str) -> Result<Self, PolyiamondError> {
-        let mut cells = Vec::new();
+        let mut cells = BTreeSet::new();
         let mut optional = Vec::new();
         for word in names.split_whitespace() {
-            match word.strip_suffix('?') {
-                Some(name) => {
-                    let c = Cell::parse(name)?;
-                    cells.push(c);
-                    optional.push(c);
-                }
-                None => cells.push(Cell::parse(word)?),
+            let (name, may_stay_empty) = match word.strip_suffix('?') {
+                Some(name) => (name, true),
+                None => (word, false),
+            };
+            let c = Cell::parse(name)?;
+            // A repeat is a slip (or says both "must be covered" and "may stay empty"):
+            // refused rather than merged.
+            if !cells.insert(c) {
+                return Err(PolyiamondError::RepeatedCell {
+                    name: c.to_string(),
+                });
+            }
+            if may_stay_empty {
+                optional.push(c);
             }
         }
         Board::new(cells)?.with_optional(optional)
@@ -217,6 +224,16 @@ mod tests {
     #[test]
     fn bad_boards_are_errors() {
         assert!(Board::parse("00 zz* 0").is_err());
+        for (names, cell) in [("00 01 00", "00"), ("00 0A 0a", "0a"), ("00* 00*?", "00*")] {
+            assert_eq!(
+                Board::parse(names).unwrap_err().to_string(),
+                format!("cell `{cell}` is listed twice")
+            );
+        }
+        assert_eq!(
+            Board::parse("00 00*? 00?").unwrap_err(),
+            PolyiamondError::RepeatedCell { name: "00".into() }
+        );
         assert_eq!(
             Board::new([Cell::up(-1, 0)]),
             Err(PolyiamondError::OffGrid { x: -1, y: 0 })

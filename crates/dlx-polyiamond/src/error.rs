@@ -11,6 +11,12 @@ pub enum PolyiamondError {
         /// The name as given.
         name: String,
     },
+    /// A list of cell names names one cell twice.
+    #[error("cell `{name}` is listed twice")]
+    RepeatedCell {
+        /// The cell's name.
+        name: String,
+    },
     /// An ASCII-art picture holds a character that is neither a cell nor a hole.
     #[error("line {line}, column {column}: unexpected character {found:?} in the picture")]
     BadArt {

@@ -61,13 +61,19 @@ fn set(name: &str) -> Option<Vec<Piece>> {
     }
 }
 
-/// Applies a piece line's flags to the pieces it added (`first..` of the puzzle's pieces).
+/// Applies a piece line's flags to the pieces it added (`first..` of the puzzle's pieces);
+/// `one_sided_set` for a `one-sided SET` line.
 fn apply_flags(
     puzzle: &mut Puzzle,
     first: usize,
     flags: &[&str],
     line: usize,
+    one_sided_set: bool,
 ) -> Result<(), DescribeError> {
+    // One sides flag and one copies flag a line: a second (`copies=1 copies=2`, `free
+    // one-sided`) would silently override the first.
+    let mut sides = one_sided_set.then_some("one-sided");
+    let mut copies = None;
     for flag in flags {
         let bad = |reason: String| DescribeError::Line { line, reason };
         let count = match *flag {
@@ -86,6 +92,16 @@ fn apply_flags(
                 }
             },
         };
+        let (slot, which) = if matches!(*flag, "free" | "one-sided") {
+            (&mut sides, "one of `free` and `one-sided`")
+        } else {
+            (&mut copies, "one copies flag")
+        };
+        if let Some(prev) = slot.replace(flag) {
+            return Err(bad(format!(
+                "`{flag}` after `{prev}`: a line takes {which}"
+            )));
+        }
         for spec in puzzle.piece_specs_mut()[first..].iter_mut() {
             match (*flag, count) {
                 ("free", _) => spec.orientations = crate::Orientations::All,
@@ -139,19 +155,19 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                 for p in one_sided(&base) {
                     puzzle.piece(p).one_sided();
                 }
-                apply_flags(&mut puzzle, first, flags, line)?;
+                apply_flags(&mut puzzle, first, flags, line, true)?;
                 any = true;
             }
             [name, flags @ ..] if set(name).is_some() => {
                 puzzle.pieces(set(name).unwrap_or_default());
-                apply_flags(&mut puzzle, first, flags, line)?;
+                apply_flags(&mut puzzle, first, flags, line, false)?;
                 any = true;
             }
             ["piece", name, picture, flags @ ..] => {
                 let piece = Piece::from_ascii(*name, picture)
                     .map_err(|source| DescribeError::Shape { line, source })?;
                 puzzle.piece(piece);
-                apply_flags(&mut puzzle, first, flags, line)?;
+                apply_flags(&mut puzzle, first, flags, line, false)?;
                 any = true;
             }
             _ => {
@@ -224,6 +240,32 @@ mod tests {
                     .starts_with(&format!("pieces line 2: `{bad}`: expected copies=N")),
                 "{e}"
             );
+        }
+        // A repeated or contradictory flag is refused, not overridden by the last one.
+        for (flags, want) in [
+            (
+                "piece D ## copies=1 copies=2",
+                "`copies=2` after `copies=1`: a line takes one copies flag",
+            ),
+            (
+                "piece D ## copies copies=2",
+                "`copies=2` after `copies`: a line takes one copies flag",
+            ),
+            (
+                "domino free one-sided",
+                "`one-sided` after `free`: a line takes one of `free` and `one-sided`",
+            ),
+            (
+                "piece D ## free free",
+                "`free` after `free`: a line takes one of `free` and `one-sided`",
+            ),
+            (
+                "one-sided tetrominoes free",
+                "`free` after `one-sided`: a line takes one of `free` and `one-sided`",
+            ),
+        ] {
+            let e = parse_puzzle("##", &format!("\n{flags}")).unwrap_err();
+            assert_eq!(e.to_string(), format!("pieces line 2: {want}"));
         }
     }
 

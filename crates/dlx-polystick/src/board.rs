@@ -211,6 +211,11 @@ impl Board {
                      (H23? may stay uncovered)",
                 )
             })?;
+            // A repeat is a slip (or says both "must be covered" and "may stay uncovered"):
+            // refused rather than merged.
+            if segs.contains(&s) {
+                return Err(bad(line, k + 1, word, "this segment is listed twice"));
+            }
             segs.push(s);
             if may_stay {
                 optional.push(s);
@@ -426,6 +431,16 @@ mod tests {
             Err(PolystickError::BadBoard { .. })
         ));
         assert_eq!(Board::parse(""), Err(PolystickError::EmptyBoard));
+        // A segment twice, even once as optional: refused, not merged.
+        for text in ["H00 V00 H00", "H00 V00 h00?"] {
+            assert_eq!(
+                Board::parse(text).unwrap_err().to_string(),
+                format!(
+                    "board description, line 1, item 3 (`{}`): this segment is listed twice",
+                    text.rsplit(' ').next().unwrap()
+                )
+            );
+        }
         // A file: the line is counted as the file has it.
         let err = Board::parse("\nH00 V00\nH01,\n V10 H9\n").unwrap_err();
         assert_eq!(

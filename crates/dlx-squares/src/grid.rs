@@ -60,7 +60,7 @@ impl Grid {
     }
 
     /// The full grid with the sticks of `list` removed: names or numbers (see [`Stick`])
-    /// separated by commas and/or white space.
+    /// separated by commas and/or white space, each stick once.
     ///
     /// ```
     /// let g = dlx_squares::Grid::with_removed(2, "H0.0, 5 V1.1")?;
@@ -73,7 +73,13 @@ impl Grid {
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|s| !s.is_empty())
         {
-            grid.remove(Stick::parse(n, name)?);
+            let stick = Stick::parse(n, name)?;
+            // A stick listed twice (`1,1`, `1,H0.0`) is a slip in the list: refused, not
+            // removed once.
+            if let Some(number) = stick.number(n).filter(|_| !grid.has(stick)) {
+                return Err(SquaresError::RepeatedStick { stick, number });
+            }
+            grid.remove(stick);
         }
         Ok(grid)
     }
@@ -181,5 +187,11 @@ mod tests {
         assert!(Grid::full(0).is_err());
         assert!(Grid::full(MAX_N + 1).is_err());
         assert!(Grid::with_removed(3, "H0.0,Q1").is_err());
+        for list in ["1,1", "1 H0.0", "h0.0, H0.0"] {
+            assert_eq!(
+                Grid::with_removed(3, list).unwrap_err().to_string(),
+                "stick H0.0 (number 1) is listed twice"
+            );
+        }
     }
 }

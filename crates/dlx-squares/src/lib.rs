@@ -71,6 +71,14 @@ pub enum SquaresError {
         /// The grid size.
         n: usize,
     },
+    /// A list of sticks names one stick twice (by name or number).
+    #[error("stick {stick} (number {number}) is listed twice")]
+    RepeatedStick {
+        /// The stick.
+        stick: Stick,
+        /// Its number in the grid.
+        number: usize,
+    },
     /// An online judge's input departs from its format (see [`judge`]).
     #[error("line {line}: {reason}")]
     Input {

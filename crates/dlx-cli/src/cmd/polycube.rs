@@ -5,8 +5,8 @@ use std::sync::Mutex;
 
 use dlx_core::Heuristic;
 use dlx_polycube::{
-    PROBLEMS, Packing, Puzzle, SvgStyle, View, parse_board, parse_puzzle, parse_spec, problem,
-    to_svg,
+    MAX_EXPLODE, PROBLEMS, Packing, Puzzle, SvgStyle, View, parse_board, parse_puzzle, parse_spec,
+    problem, to_svg,
 };
 
 use crate::args::SearchArgs;
@@ -61,7 +61,7 @@ pub struct Args {
     /// Draw the cubes in isometric view instead of the layers.
     #[arg(long)]
     pub isometric: bool,
-    /// With `--isometric`: lift each layer by this many cells, to show the inside.
+    /// With `--isometric`: lift each layer by this many cells (0 to 10), to show the inside.
     #[arg(
         long,
         value_name = "CELLS",
@@ -146,8 +146,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let names: Vec<(&str, &str)> = PROBLEMS.iter().map(|p| (p.name, p.about)).collect();
         return list_names(&names);
     }
-    if !(args.explode.is_finite() && args.explode >= 0.0) {
-        return Err(err("--explode takes a number of cells, 0 or more"));
+    // The drawing's height grows with the lift: a huge one would be a picture of absurd size.
+    if !(0.0..=MAX_EXPLODE).contains(&args.explode) {
+        return Err(err(format!(
+            "--explode {:?}: expected a number of cells from 0 to {MAX_EXPLODE}",
+            args.explode
+        )));
     }
     let (title, puzzle, published) = puzzle(&args)?;
     let packing = puzzle.build().map_err(|e| err(format!("{title}: {e}")))?;

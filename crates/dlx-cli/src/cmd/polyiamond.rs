@@ -106,17 +106,30 @@ fn described(args: &Args) -> Result<Option<(String, Placed)>, CliError> {
             )));
         }
     }
-    for label in &args.one_sided {
+    // A piece named twice is refused: with --copies the last count would silently win.
+    for (k, label) in args.one_sided.iter().enumerate() {
+        if args.one_sided[..k].contains(label) {
+            return Err(err(format!(
+                "--one-sided {label}: piece `{label}` is given twice"
+            )));
+        }
         puzzle
             .one_sided(label)
             .map_err(|e| err(format!("--one-sided {label}: {e}")))?;
     }
+    let mut counted: Vec<(&str, &str)> = Vec::new();
     for spec in &args.copies {
         let (label, (lo, hi)) = parse_copies(spec).ok_or_else(|| {
             err(format!(
                 "--copies {spec}: expected LABEL=N or LABEL=LO-HI with LO <= HI and HI >= 1"
             ))
         })?;
+        if let Some((_, first)) = counted.iter().find(|(l, _)| *l == label) {
+            return Err(err(format!(
+                "--copies {spec}: piece `{label}` is given twice (first --copies {first})"
+            )));
+        }
+        counted.push((label, spec));
         puzzle
             .count(label, lo, hi)
             .map_err(|e| err(format!("--copies {spec}: {e}")))?;

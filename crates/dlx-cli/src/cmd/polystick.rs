@@ -107,12 +107,20 @@ fn puzzle(args: &Args) -> Result<(String, Puzzle), CliError> {
             .fix_orientation(piece.trim(), shape)
             .map_err(|e| CliError::Polystick(format!("--fix `{fix}`: {e}")))?;
     }
+    // A piece named twice is refused: the last count would silently win.
+    let mut counted: Vec<(&str, &str)> = Vec::new();
     for spec in &args.copies {
         let (name, (lo, hi)) = parse_copies(spec).ok_or_else(|| {
             CliError::Polystick(format!(
                 "--copies {spec}: expected PIECE=N or PIECE=LO-HI with LO <= HI and HI >= 1"
             ))
         })?;
+        if let Some((_, first)) = counted.iter().find(|(n, _)| *n == name) {
+            return Err(CliError::Polystick(format!(
+                "--copies {spec}: piece `{name}` is given twice (first --copies {first})"
+            )));
+        }
+        counted.push((name, spec));
         puzzle = puzzle
             .count(name, lo, hi)
             .map_err(|e| CliError::Polystick(format!("--copies {spec}: {e}")))?;

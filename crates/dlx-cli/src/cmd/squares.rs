@@ -28,13 +28,13 @@ Example (the 3 x 3 grid of POJ 1084 with sticks 12, 17 and 23 gone):
     H0.0 V0.2 H2.0   (numbers 1 6 15)
   ...
 
-N outside 1..=8 or an unknown stick exits with status 2.")]
+N outside 1..=8, an unknown stick or a stick listed twice exits with status 2.")]
 pub struct Args {
     /// The grid size (1..=8).
     pub n: usize,
     /// Sticks already removed: `H<row>.<col>` (horizontal line row, cell column col),
     /// `V<row>.<col>` (cell row row, vertical line col) or stick numbers 1..=2N(N+1) in reading
-    /// order, separated by commas or spaces.
+    /// order, separated by commas or spaces; each stick once.
     #[arg(long, value_name = "LIST", default_value = "")]
     pub removed: String,
     /// Write the minimum-cover matrix in Knuth's format to FILE (`-` for standard output)
