@@ -347,8 +347,16 @@ fn is_plain_name(name: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
-/// Refuses to start over a campaign: its shards would be mixed with the new one's.
+/// Refuses to start over a campaign, whose shards would be mixed with the new one's, or in a
+/// folder holding anything else but the symmetries [`Campaign::declare_symmetry`] wrote
+/// for it (a later `merge` reads every shard record there, and a mistyped folder name
+/// should not scatter a campaign among someone's files).
 fn fresh(dir: &Path) -> Result<(), CampaignError> {
+    if dir.as_os_str().is_empty() {
+        return Err(CampaignError::Invalid(
+            "the campaign's folder has an empty name".into(),
+        ));
+    }
     let meta = meta_path(dir);
     if meta.exists() {
         return Err(file_error(
@@ -358,6 +366,20 @@ fn fresh(dir: &Path) -> Result<(), CampaignError> {
                 dir.display()
             ),
         ));
+    }
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries {
+            let entry = entry.map_err(|e| file_error(dir, e.to_string()))?;
+            if entry.file_name() != crate::SYMMETRY_FILE {
+                return Err(file_error(
+                    dir,
+                    format!(
+                        "not empty (it holds `{}`): a campaign starts in a new or empty folder",
+                        entry.file_name().to_string_lossy()
+                    ),
+                ));
+            }
+        }
     }
     std::fs::create_dir_all(dir).map_err(|e| file_error(dir, e.to_string()))
 }
@@ -633,6 +655,34 @@ mod tests {
 
     fn matrix() -> Matrix {
         format::parse("a b c\na b\nc\na\nb c\n").unwrap()
+    }
+
+    #[test]
+    fn a_campaign_starts_only_in_a_new_or_empty_folder() {
+        let create =
+            |dir: &Path| Shards::create(dir, "t", &matrix(), 2, Heuristic::Mrv, vec![], false);
+        // Someone's file in the folder: refused, named, and left alone.
+        let dir = temp("not-empty");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+        let e = create(&dir).unwrap_err().to_string();
+        assert!(e.contains("not empty (it holds `notes.txt`)"), "{e}");
+        assert!(!dir.join("campaign.json").exists());
+        assert_eq!(
+            std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
+            "mine"
+        );
+        // An empty folder, or one holding only the symmetries declared for it, will do.
+        std::fs::remove_file(dir.join("notes.txt")).unwrap();
+        create(&dir).unwrap();
+        let sym = temp("declared");
+        Campaign::declare_symmetry(&sym, "# none\n").unwrap();
+        create(&sym).unwrap();
+        let e = create(Path::new("")).unwrap_err().to_string();
+        assert!(e.contains("empty name"), "{e}");
+        for d in [dir, sym] {
+            std::fs::remove_dir_all(d).unwrap();
+        }
     }
 
     #[test]

@@ -105,6 +105,11 @@ pub enum CliError {
     /// A diagram file (`dlx sample --zdd`) is not one `dlx zdd --out` writes for the matrix.
     #[error("{0}: {1}")]
     ZddFile(String, dlx_core::zdd::ZddReadError),
+    /// A diagram file whose solutions are not the matrix's (made for another matrix).
+    #[error(
+        "{0}: not a diagram of this matrix: it holds a set of options that is not a solution ({1})"
+    )]
+    ZddNotOf(String, dlx_core::CoverError),
     /// The ZDD search refused its settings.
     #[error(transparent)]
     Zdd(dlx_core::ZddError),
@@ -139,4 +144,17 @@ pub fn one_line(message: &str) -> String {
         }
     }
     out
+}
+
+/// clap's message for a refused command line, on one line: its text up to the usage or tip
+/// that follows a blank line (`error: the following required arguments were not provided:`
+/// and the indented arguments below it, joined), with a pointer to `--help` instead.
+pub fn usage_line(rendered: &str) -> String {
+    let text = rendered.strip_prefix("error: ").unwrap_or(rendered);
+    let said: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.trim().is_empty() && !l.starts_with("Usage:"))
+        .map(str::trim)
+        .collect();
+    format!("{} (see --help)", one_line(&said.join(" ")))
 }

@@ -112,7 +112,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage(e),
+    };
     // From here on, Ctrl-C stops the search and the figures reached are printed.
     interrupt::install();
     match run(cli) {
@@ -128,4 +131,15 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// A command line clap refuses, said in one line as every other error is (exit status 2);
+/// `--help`, `--version` and a bare `dlx` print what clap prints.
+fn usage(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if !e.use_stderr() || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        e.exit();
+    }
+    note!("dlx: {}", error::usage_line(&e.render().to_string()));
+    ExitCode::from(2)
 }

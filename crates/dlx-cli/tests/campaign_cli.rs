@@ -478,18 +478,21 @@ fn declared_symmetries_give_classes_whole_or_split_by_a_piece() {
     }
 }
 
-/// `--subcases` splits a named problem: with a file instead, a usage error (exit 2), not a
-/// panic (issue 35).
+/// `--subcases` and `--classes` split a named problem: with a file instead, a usage error
+/// (exit 2), not a panic (issue 35).
 #[test]
 fn subcases_of_a_file_are_a_usage_error() {
     let queens = scratch("q8-subcases.dlx");
     ok(&["queens", "8", "--emit", s(&queens)]);
     let dir = scratch("subcases-of-a-file");
-    let (code, err) = fails(&["campaign", "start", s(&dir), s(&queens), "--subcases"]);
-    assert_eq!(code, 2, "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("--problem"), "{err}");
-    assert!(!dir.join("campaign.json").exists());
+    // `--classes` too (clap's `requires` let it through to a panic once).
+    for flag in ["--subcases", "--classes"] {
+        let (code, err) = fails(&["campaign", "start", s(&dir), s(&queens), flag]);
+        assert_eq!(code, 2, "{flag}: {err}");
+        assert_eq!(err.lines().count(), 1, "{flag}: {err}");
+        assert!(err.contains("--problem"), "{flag}: {err}");
+        assert!(!dir.join("campaign.json").exists());
+    }
 }
 
 /// A matrix with colours, split by a primary item every symmetry fixes: each subcase runs

@@ -88,6 +88,33 @@ fn zdd_prints_dlx6s_figures_and_writes_its_text() {
         err.ends_with("q.zdd: line 1: node 5 is used before its line\n"),
         "{err}"
     );
+    // Well formed but another matrix's: matrix (3)'s diagram names options 1 to 6, which
+    // 6 queens has too, but its solution is no cover of the queens' ranks and files. And a
+    // diagram of the empty set alone: no cover either. Refused before any draw is printed.
+    let m3 = example("matrix3.dlx");
+    stdout(&["zdd", &m3, "--out", zdd.to_str().unwrap()]);
+    for diagram in [None, Some("2: (~0?0:1)\n")] {
+        if let Some(text) = diagram {
+            std::fs::write(&zdd, text).unwrap();
+        }
+        for json in [false, true] {
+            let mut args = vec!["sample", "2", q.to_str().unwrap(), "--zdd"];
+            args.push(zdd.to_str().unwrap());
+            if json {
+                args.push("--json");
+            }
+            let o = dlx(&args);
+            assert_eq!(o.status.code(), Some(2));
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(
+                err.contains("q.zdd: not a diagram of this matrix: it holds a set of options")
+                    && err.contains("primary item `r"),
+                "{err}"
+            );
+            assert!(!String::from_utf8_lossy(&o.stdout).contains("solution 1"));
+        }
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

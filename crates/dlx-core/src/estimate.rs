@@ -195,10 +195,12 @@ pub(crate) struct Tail {
 impl Tail {
     /// A tail for a sample of at most `samples` values.
     pub(crate) fn new(samples: u64) -> Self {
-        let keep = hill_k(samples) + 1;
+        // Past 2^40 probes (a million kept, 16 MB) the tail stops growing with the sample;
+        // the room is taken as values come, so an absurd `samples` reserves nothing.
+        let keep = hill_k(samples.min(1 << 40)) + 1;
         Tail {
             keep,
-            top: Vec::with_capacity(2 * keep),
+            top: Vec::new(),
             positive: 0,
         }
     }
@@ -386,6 +388,20 @@ mod tail_tests {
         (1..=n)
             .map(|i| (1.0 - i as f64 / (n + 1) as f64).powf(-1.0 / alpha))
             .collect()
+    }
+
+    #[test]
+    fn an_absurd_sample_size_reserves_nothing() {
+        // `--samples 18446744073709551615` once asked for 68 GB before the first probe.
+        let mut tail = Tail::new(u64::MAX);
+        assert!(tail.keep <= (1 << 20) + 2, "{}", tail.keep);
+        assert_eq!(tail.top.capacity(), 0);
+        for x in pareto(1.5, 1000) {
+            tail.push(x);
+        }
+        // Fewer values than planned: k follows the values seen (sqrt(1000) = 31).
+        let alone = tail_index(&pareto(1.5, 1000)).unwrap();
+        assert_eq!(tail.index(), Some(alone));
     }
 
     #[test]

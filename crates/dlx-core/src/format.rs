@@ -220,6 +220,12 @@ fn read(text: &str, costs: bool) -> Result<Matrix, FormatError> {
                 let mut cost: Option<u64> = None;
                 for (column, token) in tokens(line) {
                     if token == "|" {
+                        // Read for costs, a lone `|` is a cost whose number is missing (or
+                        // apart from it: `| 3`).
+                        if costs && !ids.is_empty() {
+                            let why = "no number after `|` (a cost is written `|n`)";
+                            return Err(err(column, FormatErrorKind::BadCost(token.into(), why)));
+                        }
                         return Err(err(column, FormatErrorKind::BarInOption));
                     }
                     if let Some(digits) = token.strip_prefix('|') {
@@ -316,9 +322,13 @@ type Bounds = (u32, u32);
 fn bounds_prefix(token: &str) -> Option<Result<(Bounds, &str), &'static str>> {
     let (prefix, name) = token.split_once('|')?;
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
+    // `-1:2|A` is bounds gone wrong, not an item of that name.
+    let signed = |s: &str| s.strip_prefix('-').is_some_and(digits) || digits(s);
     let (lower, upper) = match prefix.split_once(':') {
         Some((a, b)) if digits(a) && digits(b) => (a, b),
         None if digits(prefix) => (prefix, prefix),
+        Some((a, b)) if signed(a) && signed(b) => return Some(Err("a bound is negative")),
+        None if signed(prefix) => return Some(Err("a bound is negative")),
         _ => return None,
     };
     let number = |s: &str| {

@@ -79,6 +79,7 @@ pub mod symmetry;
 pub mod xcc;
 pub mod zdd;
 
+mod check;
 mod dlx;
 mod engine;
 mod isa;
@@ -100,6 +101,7 @@ mod solve;
 mod stats;
 mod wide;
 
+pub use check::CoverError;
 pub use dlx::{Dlx, FixError, PathError};
 pub use engine::{Engine, Path, Split};
 pub use estimate::{Estimate, Summary};

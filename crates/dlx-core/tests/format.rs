@@ -184,6 +184,9 @@ fn colour_and_bound_errors_name_the_place() {
         ("0:0|A\n", "the upper bound is 0"),
         ("1:99999999999|A\n", "a bound does not fit in 32 bits"),
         ("2|\n", "no item name after the bounds"),
+        ("-1:2|A\n", "a bound is negative"),
+        ("1:-2|A\n", "a bound is negative"),
+        ("-2|A\n", "a bound is negative"),
     ] {
         let (l, c, kind) = error(&format!("B {line}"));
         assert_eq!((l, c), (1, 3), "{line}");

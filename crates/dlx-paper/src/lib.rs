@@ -143,14 +143,20 @@ pub fn families() -> Vec<Family> {
 
 /// Resolves a problem by name.
 pub fn problem(name: &str) -> Result<Problem, PaperError> {
-    families()
-        .iter()
-        .find_map(|f| (f.make)(name))
-        .unwrap_or_else(|| {
-            Err(PaperError::Unknown {
-                name: name.to_string(),
-            })
-        })
+    // More than one family may claim a name (`queens-N` reads `queens-8-ranks` as N =
+    // `8-ranks`): the first that makes it wins, and otherwise the last refusal, whose family
+    // (the suffixed one, listed after the bare) read the most of the name.
+    let mut refused = None;
+    for family in families() {
+        match (family.make)(name) {
+            Some(Ok(problem)) => return Ok(problem),
+            Some(Err(e)) => refused = Some(e),
+            None => {}
+        }
+    }
+    Err(refused.unwrap_or_else(|| PaperError::Unknown {
+        name: name.to_string(),
+    }))
 }
 
 /// A reproducible table of the paper.
@@ -210,4 +216,32 @@ pub fn parameter(name: &str, prefix: &str, suffix: &str) -> Option<Result<u64, P
         name: name.to_string(),
         reason: format!("`{rest}` is not a number"),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_two_families_claim_goes_to_the_one_that_makes_it() {
+        // `queens-N` claims `queens-8-ranks` too (N = `8-ranks`): the R-variant must win.
+        let full = problem("queens-8").unwrap();
+        let ranks = problem("queens-8-ranks").unwrap();
+        let plain = problem("queens-8-plain").unwrap();
+        assert_eq!(full.matrix.primary_count(), 16);
+        assert_eq!(ranks.matrix.primary_count(), 8);
+        assert_eq!(plain.matrix.primary_count(), 16);
+        assert_ne!(full.matrix.items(), plain.matrix.items());
+        for p in [&full, &ranks, &plain] {
+            let stats = dlx_core::Problem::new(&p.matrix)
+                .solve()
+                .heuristic(p.heuristic)
+                .count();
+            assert_eq!(stats.solutions, 92, "{}", p.name);
+        }
+        // Refused by both: the error is the suffixed family's, about what stands for N.
+        let e = problem("queens-x-ranks").unwrap_err().to_string();
+        assert!(e.contains("`x` is not a number"), "{e}");
+        assert!(matches!(problem("queens"), Err(PaperError::Unknown { .. })));
+    }
 }

@@ -284,7 +284,7 @@ pub struct Entry {
 /// Reads a file of one puzzle per line.
 ///
 /// Empty lines and lines starting with `#` are skipped, and so is a first line holding only a
-/// small number (the puzzle count some collections start with). In lines with `:` fields
+/// small number before other lines (the puzzle count some collections start with). In lines with `:` fields
 /// (`name:puzzle:count:solution`, the layout of tdoku's test files) the first of the longest
 /// fields of a supported length is the puzzle. Without an `alphabet`, one is detected for each size from
 /// all lines of that size together, so a line that alone would be ambiguous is read like
@@ -304,14 +304,18 @@ pub struct Entry {
 /// );
 /// ```
 pub fn parse_lines(text: &str, alphabet: Option<&Alphabet>) -> Vec<Entry> {
+    let data = |t: &str| !t.is_empty() && !t.starts_with('#');
+    let lines = text.lines().filter(|l| data(l.trim())).count();
     let mut fields = Vec::new();
     let mut seen_data = false;
     for (k, line) in text.lines().enumerate() {
         let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
+        if !data(t) {
             continue;
         }
-        if !seen_data && t.len() < 16 && t.bytes().all(|b| b.is_ascii_digit()) {
+        // A count before the puzzles, not a puzzle, only if puzzles follow: `1234` alone is
+        // a puzzle too short, and said so, not an empty file.
+        if !seen_data && lines > 1 && t.len() < 16 && t.bytes().all(|b| b.is_ascii_digit()) {
             seen_data = true;
             continue;
         }
@@ -532,5 +536,12 @@ mod tests {
                 .to_string()
                 .starts_with("line 6:")
         );
+        // A number alone is no count of anything: a puzzle, too short.
+        for alone in ["1234\n", "# c\n0\n"] {
+            let e = parse_lines(alone, None);
+            assert_eq!(e.len(), 1, "{alone}");
+            let err = e[0].puzzle.as_ref().unwrap_err().to_string();
+            assert!(err.contains("found") && err.contains("cell"), "{err}");
+        }
     }
 }

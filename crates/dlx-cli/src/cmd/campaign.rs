@@ -250,7 +250,13 @@ fn start(a: Start) -> Result<(), CliError> {
     } = a;
     let dir = dir.as_str();
     let made = if classes {
-        let name = problem.as_deref().expect("clap requires --problem");
+        // clap's `requires` lets `FILE --classes` through (the file conflicts with
+        // `--problem`), so the missing name is refused here.
+        let name = problem.as_deref().ok_or_else(|| {
+            CliError::Campaign(
+                "--classes counts a named polyform problem: give it with --problem".into(),
+            )
+        })?;
         let named = crate::classes::named(name).ok_or_else(|| {
             CliError::Campaign(format!(
                 "--classes: `{name}` is not a named polyform problem (dlx polyomino list, \
@@ -308,7 +314,11 @@ fn start(a: Start) -> Result<(), CliError> {
                 let m = format::parse(&text).map_err(|source| CliError::Format { path, source })?;
                 (m, format!("from {f}"), Heuristic::Mrv)
             }
-            (None, None) => unreachable!("clap requires a file or --problem"),
+            (None, None) => {
+                return Err(CliError::Campaign(
+                    "give the matrix as FILE or a named problem with --problem".into(),
+                ));
+            }
         };
         let heuristic = heuristic.unwrap_or(rule);
         match &symmetry {

@@ -219,7 +219,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     for &o in &args.fix {
         solve = solve
             .fix([o])
-            .map_err(|e| CliError::Estimate(format!("--fix {o}: {e}")))?;
+            .map_err(|e| CliError::Estimate(format!("--fix {o}: {}", fix_error(&e, &matrix))))?;
     }
     let est = match args.shard {
         _ if args.knuth => solve.estimate_plain(args.samples, args.seed),
@@ -230,4 +230,18 @@ pub fn run(args: Args) -> Result<(), CliError> {
         None => solve.estimate(args.samples, args.seed),
     };
     write_output("-", &render(&est, &args))
+}
+
+/// A refused `--fix`, with the shared item's name rather than its number.
+fn fix_error(e: &dlx_core::FixError, matrix: &dlx_core::Matrix) -> String {
+    match *e {
+        dlx_core::FixError::Clash { option, with, .. } if option == with => {
+            format!("option {option} is fixed twice")
+        }
+        dlx_core::FixError::Clash { option, with, item } => format!(
+            "option {option} clashes with option {with} on item `{}`",
+            dlx_core::shown(&matrix.item(item).name)
+        ),
+        _ => e.to_string(),
+    }
 }

@@ -126,14 +126,25 @@ pub fn run(args: Args) -> Result<(), CliError> {
 }
 
 pub fn run_sample(args: SampleArgs) -> Result<(), CliError> {
-    let (matrix, zdd) = match &args.zdd {
-        None => diagram(args.file.as_deref(), Heuristic::Mrv)?,
+    let (matrix, zdd, read) = match &args.zdd {
+        None => {
+            let (matrix, zdd) = diagram(args.file.as_deref(), Heuristic::Mrv)?;
+            (matrix, zdd, None)
+        }
         Some(path) => {
             let matrix = matrix(args.file.as_deref())?;
             let (path, text) = read_input(Some(path))?;
-            let zdd = Zdd::read(&text, &matrix).map_err(|e| CliError::ZddFile(path, e))?;
-            (matrix, zdd)
+            let zdd = Zdd::read(&text, &matrix).map_err(|e| CliError::ZddFile(path.clone(), e))?;
+            (matrix, zdd, Some(path))
         }
+    };
+    // A diagram from a file may be another matrix's, with options of the same numbers:
+    // each draw is checked before it is printed (the search's own need not be).
+    let check = |s: &dlx_core::Solution| match &read {
+        Some(path) => matrix
+            .check_cover(&s.options())
+            .map_err(|e| CliError::ZddNotOf(path.clone(), e)),
+        None => Ok(()),
     };
     let mut rng = SplitMix64::new(args.seed);
     let count = zdd.count();
@@ -148,6 +159,7 @@ pub fn run_sample(args: SampleArgs) -> Result<(), CliError> {
         while drawn < args.k
             && let Some(s) = zdd.sample(&mut rng)
         {
+            check(&s)?;
             let comma = if drawn > 0 { "," } else { "" };
             write!(out, "{comma}{}", json!(s.lines(&matrix))).map_err(fail)?;
             drawn += 1;
@@ -159,6 +171,7 @@ pub fn run_sample(args: SampleArgs) -> Result<(), CliError> {
         while drawn < args.k
             && let Some(s) = zdd.sample(&mut rng)
         {
+            check(&s)?;
             drawn += 1;
             write!(
                 out,

@@ -236,7 +236,11 @@ fn bad_costs_are_one_line_errors_naming_the_line() {
         ),
         (
             "a\na | 1\n",
-            "line 2, column 3: `|` in an option: only the item line separates primary from secondary items",
+            "line 2, column 3: option cost `|`: no number after `|` (a cost is written `|n`)",
+        ),
+        (
+            "a\na |\n",
+            "line 2, column 3: option cost `|`: no number after `|` (a cost is written `|n`)",
         ),
     ] {
         let err = format::parse_with_costs(text).unwrap_err();

@@ -380,7 +380,8 @@ impl Zdd {
             ids.insert(id, nodes.len() as u32 + 1);
         }
         let root = root.ok_or_else(|| ZddReadError {
-            line: text.lines().count(),
+            // The last line, where the root's should have been (line 1 of an empty file).
+            line: text.lines().count().max(1),
             message: "no root line `ID: (~0?0:ROOT)`".into(),
         })?;
         Ok(Zdd::from_parts(

@@ -325,11 +325,14 @@ impl Layout {
     /// n x n "windows" one cell in from the edges with one cell between them hold every
     /// symbol once: in 9x9, the four boxes at rows and columns 2-4 and 6-8 (1-based).
     pub fn windoku(side: usize) -> Result<Layout, SudokuError> {
-        let n = (2..=6).find(|n| n * n == side).ok_or_else(|| {
-            bad(format!(
-                "side {side}: windoku needs square boxes (4, 9, 16, 25 or 36 up to {MAX_SYMBOLS})"
-            ))
-        })?;
+        // 36 would need 36 symbols, one more than the variants' alphabet holds.
+        let n = (2..=6)
+            .find(|n| n * n == side && side <= MAX_SYMBOLS)
+            .ok_or_else(|| {
+                bad(format!(
+                    "side {side}: windoku needs square boxes, so a side of 4, 9, 16 or 25"
+                ))
+            })?;
         let mut units = Layout::classic_units(side)?;
         units.extend(boxes(side, (n, n), (1, 1), (n + 1, n + 1)));
         Layout::square(side, units)
@@ -675,6 +678,14 @@ mod tests {
     #[test]
     fn bad_layouts_say_what_is_wrong() {
         let err = |r: Result<Layout, SudokuError>| r.unwrap_err().to_string();
+        for side in [6, 36] {
+            assert_eq!(
+                err(Layout::windoku(side)),
+                format!(
+                    "line 1: side {side}: windoku needs square boxes, so a side of 4, 9, 16 or 25"
+                )
+            );
+        }
         assert_eq!(
             err(Layout::jigsaw("aabbbcccddd")),
             "line 1: 11 region cells: a jigsaw has N x N cells, N up to 35"
