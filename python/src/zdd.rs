@@ -54,7 +54,16 @@ impl Zdd {
         names: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let mut rng = SplitMix64::new(seed);
-        let drawn: Vec<Solution> = (0..k).map_while(|_| self.zdd.sample(&mut rng)).collect();
+        let mut drawn: Vec<Solution> = Vec::new();
+        while (drawn.len() as u64) < k
+            && let Some(s) = self.zdd.sample(&mut rng)
+        {
+            drawn.push(s);
+            // A large k takes a while: Ctrl-C (KeyboardInterrupt) is heard between draws.
+            if drawn.len().is_multiple_of(4096) {
+                py.check_signals()?;
+            }
+        }
         if names {
             let lines: Vec<Vec<String>> = drawn.iter().map(|s| s.lines(&self.matrix)).collect();
             lines.into_pyobject(py).map(Bound::into_any)
