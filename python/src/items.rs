@@ -79,11 +79,25 @@ fn names(keys: &[Bound<'_, PyAny>]) -> PyResult<Vec<String>> {
     for (id, key) in keys.iter().enumerate() {
         let text = key.str()?.to_string_lossy().into_owned();
         let mut name: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        if name.is_empty() || name.starts_with('|') {
+        // `2|x` and `0:1|x` would read back as bounds on `x` (`-1|x` as bad ones).
+        let like_bounds = name.split_once('|').is_some_and(|(prefix, _)| {
+            prefix
+                .bytes()
+                .all(|c| c.is_ascii_digit() || c == b':' || c == b'-')
+        });
+        if name.is_empty() || like_bounds {
             name.insert(0, '_');
         }
-        if taken.contains(&name) {
-            name = format!("{name}#{id}");
+        // Numbered until free: `a#2` may be another item's own name.
+        let base = name.clone();
+        let mut n = 0;
+        while taken.contains(&name) {
+            name = if n == 0 {
+                format!("{base}#{id}")
+            } else {
+                format!("{base}#{id}.{n}")
+            };
+            n += 1;
         }
         taken.insert(name.clone());
         names.push(name);
@@ -112,12 +126,26 @@ fn split_colour<'py>(
     }))
 }
 
-/// The bounds `(lower, upper)` asked for an item: a pair, or one number for both.
-fn bounds_of(value: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
+/// The bounds `(lower, upper)` asked for an item: a pair (tuple or list), or one number for
+/// both, each from 0 to 2^32 - 1; otherwise an error naming the item.
+fn bounds_of(value: &Bound<'_, PyAny>, item: &str) -> PyResult<(u32, u32)> {
     if let Ok(n) = value.extract::<u32>() {
         return Ok((n, n));
     }
-    value.extract::<(u32, u32)>()
+    if let Ok(pair) = value.extract::<(u32, u32)>() {
+        return Ok(pair);
+    }
+    if let Ok(list) = value.extract::<Vec<u32>>()
+        && let [lower, upper] = list[..]
+    {
+        return Ok((lower, upper));
+    }
+    let shown = value.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+    Err(raise::<MatrixError>(format!(
+        "bounds of item `{}`: {shown} is not a number or a pair (lower, upper) of numbers \
+         from 0 to 4294967295",
+        dlx_core::shown(item)
+    )))
 }
 
 /// A matrix from options given as lists of items, with the items declared or inferred as
@@ -131,7 +159,7 @@ pub fn from_options<'py>(
     primary: Option<&Bound<'py, PyAny>>,
     secondary: Option<&Bound<'py, PyAny>>,
     colored: bool,
-    bounds: Option<&Bound<'py, PyDict>>,
+    bounds: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Matrix, Vec<Py<PyAny>>)> {
     let mut items = Items::new(py);
     let declared_primary = declared(primary, &mut items)?;
@@ -183,7 +211,12 @@ pub fn from_options<'py>(
     let bad = |e: dlx_core::MatrixError| raise::<MatrixError>(e);
     let mut bounded = vec![None; n];
     if let Some(bounds) = bounds {
-        for (key, value) in bounds.iter() {
+        // Any mapping (a dict, a mappingproxy, ...): its items.
+        let pairs = bounds.call_method0("items").map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err("bounds: a mapping of items to their bounds")
+        })?;
+        for pair in pairs.try_iter()? {
+            let (key, value): (Bound<'py, PyAny>, Bound<'py, PyAny>) = pair?.extract()?;
             let Some(id) = items.get(&key)? else {
                 return Err(raise::<MatrixError>(format!(
                     "bounds on unknown item `{}`",
@@ -196,7 +229,7 @@ pub fn from_options<'py>(
                     dlx_core::shown(&all_names[id])
                 )));
             }
-            bounded[id] = Some(bounds_of(&value)?);
+            bounded[id] = Some(bounds_of(&value, &all_names[id])?);
         }
     }
     for &i in &order {
@@ -237,8 +270,18 @@ pub fn from_array(array: &Bound<'_, PyAny>, secondary: usize) -> PyResult<Matrix
         let mut ones = Vec::new();
         let mut len = 0;
         for (j, x) in row?.try_iter()?.enumerate() {
-            if x?.is_truthy()? {
-                ones.push(j);
+            // 0 or 1 (bool, int or float), nothing else: read by truth, a 3-D array's rows,
+            // the string "0" or a NaN would all have been ones.
+            let x = x?;
+            match x.extract::<f64>() {
+                Ok(1.0) => ones.push(j),
+                Ok(0.0) => {}
+                _ => {
+                    let shown = x.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+                    return Err(raise::<MatrixError>(format!(
+                        "row {k}, column {j}: {shown} is not 0 or 1"
+                    )));
+                }
             }
             len = j + 1;
         }

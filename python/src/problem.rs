@@ -25,6 +25,9 @@ pub type Render = dyn Fn(&Solution) -> String + Send + Sync;
 /// The most threads a search takes, as the `dlx` command's `--threads` allows.
 const MAX_THREADS: usize = 1024;
 
+/// The most minimum covers `min_cover(all=True)` lists without a limit: a list held in memory.
+const MAX_COVERS: u64 = 1 << 20;
+
 /// An exact cover problem (with colours and multiplicities if it has them), ready to search.
 ///
 /// Build one from options (`Problem(options, primary, secondary, colored=True,
@@ -196,7 +199,7 @@ impl Problem {
         primary: Option<&Bound<'_, PyAny>>,
         secondary: Option<&Bound<'_, PyAny>>,
         colored: bool,
-        bounds: Option<&Bound<'_, PyDict>>,
+        bounds: Option<&Bound<'_, PyAny>>,
         costs: Option<Vec<u64>>,
     ) -> PyResult<Self> {
         let (mut matrix, keys) =
@@ -272,6 +275,17 @@ impl Problem {
         let h = self.rule(heuristic)?;
         check_limit(limit)?;
         check_threads(threads)?;
+        // Checked now, not when the first report is due: a short search would never call it.
+        if let Some(callback) = &progress
+            && !callback.bind(py).is_callable()
+        {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "progress: a function taking one dict of figures",
+            ));
+        }
+        if interval.is_nan() {
+            return Err(raise::<DlxError>("interval: a number of seconds, not NaN"));
+        }
         let n_threads = threads.unwrap_or(0);
         // As the command decides: a limit without threads keeps Knuth's order on one thread.
         let in_parts = shard.is_some()
@@ -442,7 +456,8 @@ impl Problem {
 
     /// The fewest options covering every primary item at least once (IDA*), as `dlx
     /// min-cover` finds them: the first minimum cover, or with `all=True` every one (up to
-    /// `limit`). `bound`: `seed` or `strong`. Exact cover matrices only (no colours or
+    /// `limit`; without one, more than 1,048,576 raise DlxError). `bound`: `seed` or
+    /// `strong`. Exact cover matrices only (no colours or
     /// bounds). Not interruptible: a Ctrl-C is raised when it ends.
     #[pyo3(signature = (all=false, limit=None, bound="seed"))]
     fn min_cover(
@@ -460,17 +475,34 @@ impl Problem {
                 "the matrix has colours or bounds, which min_cover does not read",
             ));
         }
+        if limit.is_some() && !all {
+            return Err(raise::<DlxError>(
+                "limit: only with all=True (without it, the first minimum cover is found)",
+            ));
+        }
         let stop = AtomicBool::new(false);
         let matrix = &self.matrix;
+        // Every cover is kept: without a limit, one past the most a list holds here, so that
+        // a matrix with 2^30 of them raises instead of filling the memory.
+        let most = limit.unwrap_or(MAX_COVERS + 1);
         let result = watched(
             py,
             &stop,
             |_| Ok(()),
             || {
                 let mut mc = dlx_core::MinCover::new(matrix).with_bound(bound);
-                if all { mc.solve_all(limit) } else { mc.solve() }
+                if all {
+                    mc.solve_all(Some(most))
+                } else {
+                    mc.solve()
+                }
             },
         )?;
+        if limit.is_none() && result.covers.len() as u64 > MAX_COVERS {
+            return Err(raise::<DlxError>(format!(
+                "more than {MAX_COVERS} minimum covers: give limit"
+            )));
+        }
         Ok(MinCover::new(matrix, result, bound))
     }
 

@@ -11,6 +11,10 @@ use pyo3::types::PyDict;
 use crate::DlxError;
 use crate::errors::{io_error, raise};
 
+/// The most solutions one `sample` call returns, as a list held in memory: far past it,
+/// memory runs out and the process aborts instead of raising.
+const MAX_DRAWS: u64 = 1 << 20;
+
 /// Every solution of a problem as a ZDD (`Problem.zdd()`): `count()` exactly (a Python int,
 /// however large), `sample(k, seed)` uniformly at random, iteration in the search's order,
 /// `nodes`, DLX6's figures (`stats`), and the diagram in DLX6's text format (`to_text`,
@@ -43,7 +47,8 @@ impl Zdd {
     }
 
     /// `k` solutions drawn uniformly at random (independently, so one may repeat); the same
-    /// seed draws the same solutions on every machine. Empty when there is no solution.
+    /// seed draws the same solutions on every machine. Empty when there is no solution. At
+    /// most 1,048,576 a call (a list held in memory).
     /// `names=True`: each as its rows of item names, as `dlx sample` prints them.
     #[pyo3(signature = (k, seed=1, *, names=false))]
     fn sample<'py>(
@@ -53,6 +58,11 @@ impl Zdd {
         seed: u64,
         names: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
+        if k > MAX_DRAWS {
+            return Err(raise::<DlxError>(format!(
+                "k: at most {MAX_DRAWS} draws a call (each call with its own seed draws more)"
+            )));
+        }
         let mut rng = SplitMix64::new(seed);
         let mut drawn: Vec<Solution> = Vec::new();
         while (drawn.len() as u64) < k
@@ -125,9 +135,11 @@ impl Zdd {
     }
 
     fn __len__(&self) -> PyResult<usize> {
+        // Python's len() holds at most 2^63 - 1 (isize), not every u64.
         self.zdd
             .count()
             .to_u64()
+            .filter(|&n| n <= isize::MAX as u64)
             .map(|n| n as usize)
             .ok_or_else(|| {
                 pyo3::exceptions::PyOverflowError::new_err(

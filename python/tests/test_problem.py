@@ -206,3 +206,59 @@ def test_ctrl_c_stops_a_waiting_iterator(ctrl_c):
     finally:
         timer.cancel()
     assert time.monotonic() - start < 1.5
+
+
+def test_bad_arguments_raise_before_any_search():
+    # Found by a fuzz audit: a NaN interval panicked, a non-callable progress was refused
+    # only when a report fell due (never, in a short search).
+    with pytest.raises(dl.DlxError, match="interval: a number of seconds, not NaN"):
+        dl.queens(6).count(interval=float("nan"))
+    with pytest.raises(TypeError, match="progress: a function"):
+        dl.queens(6).count(progress=5)
+    # min_cover's limit is for all=True; without a limit, a list too long raises.
+    problem = dl.Problem([[i] for i in range(21) for _ in range(2)])
+    with pytest.raises(dl.DlxError, match="limit: only with all=True"):
+        problem.min_cover(limit=5)
+    assert len(problem.min_cover(all=True, limit=5).covers) == 5
+    with pytest.raises(dl.DlxError, match="more than 1048576 minimum covers: give limit"):
+        problem.min_cover(all=True)
+
+
+def test_arrays_hold_zeros_and_ones_only():
+    # Read by truth, these had all been ones.
+    for array, cell in [
+        ([["0", "1"], ["1", "0"]], "row 0, column 0: '0'"),
+        ([[float("nan"), 0], [0, 1]], "row 0, column 0: nan"),
+        ([[[0, 0], [0, 0]]], "row 0, column 0: [0, 0]"),
+        ([[1, 2], [0, 1]], "row 0, column 1: 2"),
+        ("101", "row 0, column 0: '1'"),
+    ]:
+        with pytest.raises(dl.MatrixError, match=f"^{cell} is not 0 or 1$".replace("[", r"\[").replace("]", r"\]")):
+            dl.Problem.from_array(array)
+    assert dl.Problem.from_array([[True, 0.0], [0, 1.0]]).count().solutions == 1
+
+
+def test_bounds_name_their_item_and_take_any_mapping():
+    options = [["a", "b"], ["a"], ["b"]]
+    for value in [-1, 2**40, 1.5, "2", (1, 2, 3)]:
+        with pytest.raises(dl.MatrixError, match="^bounds of item `a`: .* is not a number or a pair"):
+            dl.Problem(options, bounds={"a": value})
+    import types
+
+    listed = dl.Problem(options, bounds=types.MappingProxyType({"a": [1, 2]}))
+    paired = dl.Problem(options, bounds={"a": (1, 2)})
+    assert listed.to_text() == paired.to_text()
+
+
+def test_item_names_stay_distinct_and_read_back():
+    # `a ` cleans to `a`, which is taken: numbered `a#2`, itself an item's own name here.
+    p = dl.Problem([["a#2", "a", "a "]])
+    assert len(p.items) == 3 and len(set(p.to_text().split("\n")[0].split())) == 3
+    # Names shaped like bounds are written so that they read back as names.
+    for names in (["0:1|a", "b"], ["2|a", "b"], ["-1|a", "b"]):
+        p = dl.Problem([["b"]], primary=names)
+        q = dl.Problem.parse(p.to_text())
+        assert q.count().solutions == p.count().solutions == 0
+        assert q.to_text() == p.to_text()
+        built = dl.Problem([[names[0]], ["b"]], colored=False)
+        assert dl.Problem.parse(built.to_text()).count().solutions == 1

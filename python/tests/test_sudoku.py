@@ -75,3 +75,24 @@ def test_no_solution_and_bad_puzzles():
         with pytest.raises(dl.SudokuError) as e:
             sudoku.solve(bad)
         assert isinstance(e.value, ValueError) and "\n" not in str(e.value)
+
+
+def test_cells_must_be_whole_numbers_in_a_square_grid():
+    # Truncated, misread or answered as 9x9 before (found by a fuzz audit).
+    for puzzle, said in [
+        ([1.7] + [0] * 80, "cell 1: 1.7 is not a whole number from 0 to 9"),
+        ([[0] * 9] * 8 + [[0] * 17], "row 9: 17 cells in a grid of 9 rows"),
+        ([[0] * 81], "row 1: 81 cells in a grid of 1 rows"),
+        ([2**70] + [0] * 80, f"cell 1: {2**70} is not a number from 0 to 9"),
+        ([[-1] + [0] * 8] + [[0] * 9] * 8, "cell r1c1: -1 is not a number from 0 to 9"),
+    ]:
+        with pytest.raises(dl.SudokuError, match=f"^{said}$".replace("(", r"\(").replace(")", r"\)")):
+            sudoku.solve(puzzle)
+    with pytest.raises(TypeError, match="not bytes"):
+        sudoku.solve(b"." * 81)
+    with pytest.raises(dl.SudokuError, match="limit: at least 1 solution"):
+        sudoku.count("." * 81, limit=0)
+    # Whole floats are whole numbers.
+    ints = [1, 0, 3, 0, 0, 0, 0, 2, 0, 3, 0, 0, 0, 0, 4, 0]
+    assert sudoku.solve([float(v) for v in ints]) == sudoku.solve(ints)
+    assert sudoku.count([float(v) for v in ints]) == sudoku.count(ints) >= 1

@@ -68,3 +68,16 @@ def test_multiplicities_and_errors():
         dl.Problem([["a"]]).zdd(heuristic="nonsense")
     with pytest.raises(dl.DlxError, match="cannot branch by a rule other than mrv or leftmost"):
         dl.Problem([["a"]]).zdd(heuristic="mrv-eager")
+
+
+def test_huge_requests_raise_instead_of_aborting():
+    # 2**64 - 1 draws had filled the memory and aborted the interpreter.
+    zdd = dl.queens(6).zdd()
+    with pytest.raises(dl.DlxError, match="k: at most 1048576 draws a call"):
+        zdd.sample(2**64 - 1)
+    assert len(zdd.sample(3)) == 3
+    # 2**63 solutions fit in 64 bits but not in len()'s index: the message says so.
+    big = dl.Problem([[i] for i in range(63) for _ in range(2)]).zdd()
+    assert big.count() == 2**63
+    with pytest.raises(OverflowError, match="use count"):
+        len(big)
