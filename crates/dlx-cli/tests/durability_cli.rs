@@ -102,3 +102,56 @@ fn ctrl_c_prints_the_figures_reached_and_exits_130() {
         "{out}"
     );
 }
+
+/// `dlx sample` with more draws than anyone waits for: Ctrl-C ends it with the draws so far
+/// printed whole (the JSON closed) and status 130. Its diagram's search had watched for the
+/// signal, so the draws must look for it too, or a first Ctrl-C would go unheard. The output
+/// is read as it comes and only its tail kept, and a run that goes on is killed, so that a
+/// regression fails in seconds instead of filling memory.
+#[test]
+fn ctrl_c_stops_an_endless_sample_with_its_draws_whole() {
+    use std::io::Read;
+    let m = format!("{}/../../examples/matrix3.dlx", env!("CARGO_MANIFEST_DIR"));
+    let mut child = dlx()
+        .args(["sample", "18446744073709551615", &m, "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("dlx runs");
+    let mut pipe = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let (mut tail, mut buf) = (Vec::new(), vec![0u8; 1 << 16]);
+        while let Ok(n) = pipe.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            tail.extend_from_slice(&buf[..n]);
+            let cut = tail.len().saturating_sub(4096);
+            tail.drain(..cut);
+        }
+        tail
+    });
+    std::thread::sleep(Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            panic!("dlx sample went on drawing after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(130));
+    let tail = String::from_utf8(reader.join().unwrap()).unwrap();
+    assert!(
+        tail.ends_with("\"B G\"]],\"seed\":1,\"solutions\":\"1\"}\n"),
+        "{tail}"
+    );
+}

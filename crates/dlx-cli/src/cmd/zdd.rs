@@ -157,6 +157,7 @@ pub fn run_sample(args: SampleArgs) -> Result<(), CliError> {
         // The keys in the order `json!` gives an object's keys (sorted).
         out.write_all(b"{\"samples\":[").map_err(fail)?;
         while drawn < args.k
+            && !crate::interrupt::requested()
             && let Some(s) = zdd.sample(&mut rng)
         {
             check(&s)?;
@@ -169,6 +170,7 @@ pub fn run_sample(args: SampleArgs) -> Result<(), CliError> {
         writeln!(out, "],{}", &tail[1..]).map_err(fail)?;
     } else {
         while drawn < args.k
+            && !crate::interrupt::requested()
             && let Some(s) = zdd.sample(&mut rng)
         {
             check(&s)?;
@@ -183,5 +185,11 @@ pub fn run_sample(args: SampleArgs) -> Result<(), CliError> {
         let plural = if count.to_u64() == Some(1) { "" } else { "s" };
         writeln!(out, "{drawn} drawn from {count} solution{plural}").map_err(fail)?;
     }
-    out.flush().map_err(fail)
+    out.flush().map_err(fail)?;
+    // The search for the diagram watched for Ctrl-C, so a signal now only asks to stop:
+    // the draws so far are printed whole (the JSON closed), and the exit status says so.
+    if crate::interrupt::requested() {
+        return Err(CliError::Interrupted);
+    }
+    Ok(())
 }
