@@ -56,10 +56,9 @@ pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
 /// copy of the arena, and far more than the cores only slows the search.
 pub const MAX_THREADS: usize = 1024;
 
-/// Parses a thread count, 0 (every core) to [`MAX_THREADS`].
 /// A piece count as `--copies LABEL=N|LABEL=LO-HI` gives it: the label and `(lo, hi)`, with
 /// `lo <= hi` and `hi >= 1`; `None` when the text is not of that form.
-pub fn parse_copies(spec: &str) -> Option<(&str, (u32, u32))> {
+fn parse_copies(spec: &str) -> Option<(&str, (u32, u32))> {
     let (label, range) = spec.split_once('=')?;
     let (lo, hi) = match range.split_once('-') {
         Some((lo, hi)) => (lo.parse().ok()?, hi.parse().ok()?),
@@ -71,6 +70,29 @@ pub fn parse_copies(spec: &str) -> Option<(&str, (u32, u32))> {
     (!label.is_empty() && lo <= hi && hi >= 1).then_some((label, (lo, hi)))
 }
 
+/// One `--copies`: the piece, its `(lo, hi)`, and the text given.
+pub type Copies<'a> = (&'a str, (u32, u32), &'a str);
+
+/// Every `--copies` of a command, each as (piece, `(lo, hi)`, the text given), or the message
+/// for the first that is malformed or names a piece already counted (the last count would
+/// silently win). `word` names the piece in the expected form (`PIECE`, `LABEL`).
+pub fn copies_once<'a>(specs: &'a [String], word: &str) -> Result<Vec<Copies<'a>>, String> {
+    let mut counted: Vec<Copies<'a>> = Vec::new();
+    for spec in specs {
+        let (name, range) = parse_copies(spec).ok_or_else(|| {
+            format!("--copies {spec}: expected {word}=N or {word}=LO-HI with LO <= HI and HI >= 1")
+        })?;
+        if let Some((_, _, first)) = counted.iter().find(|(n, _, _)| *n == name) {
+            return Err(format!(
+                "--copies {spec}: piece `{name}` is given twice (first --copies {first})"
+            ));
+        }
+        counted.push((name, range, spec));
+    }
+    Ok(counted)
+}
+
+/// Parses a thread count, 0 (every core) to [`MAX_THREADS`].
 pub fn parse_threads(s: &str) -> Result<usize, String> {
     match s.trim().parse::<usize>() {
         Ok(t) if t <= MAX_THREADS => Ok(t),

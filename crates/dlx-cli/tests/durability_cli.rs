@@ -57,6 +57,15 @@ fn an_interrupted_emit_leaves_the_old_file_or_none() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Sends `child` SIGINT, as Ctrl-C does.
+fn ctrl_c(child: &std::process::Child) {
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+}
+
 /// Starts a long count, sends it SIGINT after a moment, and returns its exit code and
 /// standard output.
 fn interrupted(args: &[&str]) -> (Option<i32>, String) {
@@ -67,11 +76,7 @@ fn interrupted(args: &[&str]) -> (Option<i32>, String) {
         .spawn()
         .expect("dlx runs");
     std::thread::sleep(Duration::from_millis(1500));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
+    ctrl_c(&child);
     let out = child.wait_with_output().unwrap();
     (
         out.status.code(),
@@ -132,11 +137,7 @@ fn ctrl_c_stops_an_endless_sample_with_its_draws_whole() {
         tail
     });
     std::thread::sleep(Duration::from_millis(1500));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
+    ctrl_c(&child);
     let start = std::time::Instant::now();
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {

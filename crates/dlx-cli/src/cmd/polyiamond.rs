@@ -5,7 +5,7 @@ use dlx_polyiamond::render::{SvgStyle, svg, text};
 use dlx_polyiamond::symmetry::{drawings, reflection_scores};
 use dlx_polyiamond::{Board, Placed, Puzzle, hexiamonds};
 
-use crate::args::{SearchArgs, parse_copies};
+use crate::args::{SearchArgs, copies_once};
 use crate::error::CliError;
 use crate::output::{emit_matrix, list_names, read_input, write_output};
 use crate::running::{nth_solution, search_and_report};
@@ -117,19 +117,7 @@ fn described(args: &Args) -> Result<Option<(String, Placed)>, CliError> {
             .one_sided(label)
             .map_err(|e| err(format!("--one-sided {label}: {e}")))?;
     }
-    let mut counted: Vec<(&str, &str)> = Vec::new();
-    for spec in &args.copies {
-        let (label, (lo, hi)) = parse_copies(spec).ok_or_else(|| {
-            err(format!(
-                "--copies {spec}: expected LABEL=N or LABEL=LO-HI with LO <= HI and HI >= 1"
-            ))
-        })?;
-        if let Some((_, first)) = counted.iter().find(|(l, _)| *l == label) {
-            return Err(err(format!(
-                "--copies {spec}: piece `{label}` is given twice (first --copies {first})"
-            )));
-        }
-        counted.push((label, spec));
+    for (label, (lo, hi), spec) in copies_once(&args.copies, "LABEL").map_err(err)? {
         puzzle
             .count(label, lo, hi)
             .map_err(|e| err(format!("--copies {spec}: {e}")))?;

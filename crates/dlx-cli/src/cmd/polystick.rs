@@ -8,7 +8,7 @@ use dlx_core::{Heuristic, Problem};
 use dlx_polystick::draw::{self, SvgStyle};
 use dlx_polystick::{Board, Crossings, PolystickMatrix, Puzzle, orbits, parse_piece_set};
 
-use crate::args::{SearchArgs, parse_copies};
+use crate::args::{SearchArgs, copies_once};
 use crate::error::CliError;
 use crate::output::{emit_matrix, list_names, read_input, write_output};
 use crate::running::{search_and_report, search_and_report_with};
@@ -107,20 +107,7 @@ fn puzzle(args: &Args) -> Result<(String, Puzzle), CliError> {
             .fix_orientation(piece.trim(), shape)
             .map_err(|e| CliError::Polystick(format!("--fix `{fix}`: {e}")))?;
     }
-    // A piece named twice is refused: the last count would silently win.
-    let mut counted: Vec<(&str, &str)> = Vec::new();
-    for spec in &args.copies {
-        let (name, (lo, hi)) = parse_copies(spec).ok_or_else(|| {
-            CliError::Polystick(format!(
-                "--copies {spec}: expected PIECE=N or PIECE=LO-HI with LO <= HI and HI >= 1"
-            ))
-        })?;
-        if let Some((_, first)) = counted.iter().find(|(n, _)| *n == name) {
-            return Err(CliError::Polystick(format!(
-                "--copies {spec}: piece `{name}` is given twice (first --copies {first})"
-            )));
-        }
-        counted.push((name, spec));
+    for (name, (lo, hi), spec) in copies_once(&args.copies, "PIECE").map_err(CliError::Polystick)? {
         puzzle = puzzle
             .count(name, lo, hi)
             .map_err(|e| CliError::Polystick(format!("--copies {spec}: {e}")))?;

@@ -156,32 +156,26 @@ pub fn run_sample(args: SampleArgs) -> Result<(), CliError> {
     if args.json {
         // The keys in the order `json!` gives an object's keys (sorted).
         out.write_all(b"{\"samples\":[").map_err(fail)?;
-        while drawn < args.k
-            && !crate::interrupt::requested()
-            && let Some(s) = zdd.sample(&mut rng)
-        {
-            check(&s)?;
-            let comma = if drawn > 0 { "," } else { "" };
+    }
+    while drawn < args.k
+        && !crate::interrupt::requested()
+        && let Some(s) = zdd.sample(&mut rng)
+    {
+        check(&s)?;
+        drawn += 1;
+        if args.json {
+            let comma = if drawn > 1 { "," } else { "" };
             write!(out, "{comma}{}", json!(s.lines(&matrix))).map_err(fail)?;
-            drawn += 1;
+        } else {
+            let rows = s.lines(&matrix).join("\n");
+            write!(out, "solution {drawn}:\n{rows}\n\n").map_err(fail)?;
         }
+    }
+    if args.json {
         let tail = json!({"seed": args.seed, "solutions": count.to_string()}).to_string();
         // `{"seed":..,"solutions":..}` less its opening brace closes the object.
         writeln!(out, "],{}", &tail[1..]).map_err(fail)?;
     } else {
-        while drawn < args.k
-            && !crate::interrupt::requested()
-            && let Some(s) = zdd.sample(&mut rng)
-        {
-            check(&s)?;
-            drawn += 1;
-            write!(
-                out,
-                "solution {drawn}:\n{}\n\n",
-                s.lines(&matrix).join("\n")
-            )
-            .map_err(fail)?;
-        }
         let plural = if count.to_u64() == Some(1) { "" } else { "s" };
         writeln!(out, "{drawn} drawn from {count} solution{plural}").map_err(fail)?;
     }
