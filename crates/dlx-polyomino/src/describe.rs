@@ -180,6 +180,24 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                 });
             }
         }
+        // A second piece of one name is refused here, with its line, before `build` would
+        // refuse it without one.
+        let specs = puzzle.piece_specs();
+        for p in specs[first..].iter().filter(|p| p.column) {
+            if specs[..first]
+                .iter()
+                .any(|q| q.column && q.piece.name == p.piece.name)
+            {
+                return Err(DescribeError::Line {
+                    line,
+                    reason: format!(
+                        "piece `{}` is given twice (leave the piece column out for copies \
+                         of a piece: the flag `copies`)",
+                        p.piece.name
+                    ),
+                });
+            }
+        }
     }
     if !any {
         return Err(DescribeError::NoPieces);
@@ -206,6 +224,20 @@ mod tests {
             .count()
             .solutions;
         assert_eq!(count, 3);
+    }
+
+    #[test]
+    fn a_piece_given_twice_names_its_line() {
+        let e = parse_puzzle("##\n##\n", "piece D ##\n\npiece D ##\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "pieces line 3: piece `D` is given twice (leave the piece column out for copies \
+             of a piece: the flag `copies`)"
+        );
+        // A set after one of its own pieces, and copies beside a piece with a column, alike.
+        let e = parse_puzzle("#####\n", "piece P ###\npentominoes\n").unwrap_err();
+        assert!(e.to_string().starts_with("pieces line 2: piece `P`"), "{e}");
+        assert!(parse_puzzle("##\n##\n", "piece D ##\npiece D ## copies\n").is_ok());
     }
 
     #[test]

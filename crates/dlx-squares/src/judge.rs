@@ -69,7 +69,9 @@ fn single(line: usize, words: &[&str], what: &str) -> Result<usize, SquaresError
 /// a count that is not a number, a grid size outside 1..=[`crate::MAX_N`], a stick list whose
 /// length is not its k, a stick number outside 1..=2n(n+1), fewer cases than T, or more input
 /// after the T cases. Empty lines are skipped. (The judge's n is at most 5; the larger sizes
-/// the library takes are read too.)
+/// the library takes are read too.) A stick listed twice is removed once, unlike
+/// [`crate::Grid::with_removed`]: a reader for the judge's data takes what its data may hold
+/// where the answer does not depend on it.
 ///
 /// ```
 /// let err = dlx_squares::judge::read_poj1084("1\n2\n2 3\n").unwrap_err();
@@ -170,6 +172,14 @@ mod tests {
             sizes[sq.size] += 1;
         }
         assert_eq!(sizes, [0, 4, 1, 0]);
+    }
+
+    #[test]
+    fn a_stick_listed_twice_is_removed_once() {
+        let twice = read_poj1084("1\n2\n2 3 3\n").unwrap();
+        let once = read_poj1084("1\n2\n1 3\n").unwrap();
+        assert_eq!(twice[0].grid, once[0].grid);
+        assert_eq!(answer_poj1084(&twice[0]), "2\n");
     }
 
     #[test]
