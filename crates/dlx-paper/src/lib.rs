@@ -245,3 +245,8 @@ mod tests {
         assert!(matches!(problem("queens"), Err(PaperError::Unknown { .. })));
     }
 }
+
+/// The examples of the crate's README, run as doctests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -55,3 +55,8 @@ pub use cell::{Cell, Orient};
 pub use error::PolyiamondError;
 pub use puzzle::{Labelling, Placed, Placement, Puzzle};
 pub use shape::Shape;
+
+/// The examples of the crate's README, run as doctests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

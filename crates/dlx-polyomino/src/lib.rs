@@ -85,3 +85,8 @@ pub use shape::{Shape, ShapeError};
 pub use svg::{SvgStyle, to_svg};
 pub use symmetry::Motion;
 pub use tiling::Tiling;
+
+/// The examples of the crate's README, run as doctests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -60,3 +60,8 @@ pub use piece::{Piece, one_sided, parse_piece_set, tetrastick, tetrasticks, unwe
 pub use puzzle::{Crossings, Placement, PolystickMatrix, Puzzle};
 pub use stick::{Dir, Point, Seg, Symmetry, normalize as normalize_shape};
 pub use subcase::{Subcase, subcases};
+
+/// The examples of the crate's README, run as doctests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -34,3 +34,8 @@ mod matrix;
 
 pub use board::Board;
 pub use matrix::{MAX_N, Order, Queens, QueensError};
+
+/// The examples of the crate's README, run as doctests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -197,3 +197,8 @@ fn solve(grid: &Grid, bound: Bound, all: Option<Option<u64>>) -> Destroyed {
         stats: r.stats,
     }
 }
+
+/// The examples of the crate's README, run as doctests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

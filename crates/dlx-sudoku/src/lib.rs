@@ -121,3 +121,8 @@ impl Grid {
         parse(text, Some(alphabet))
     }
 }
+
+/// The examples of the crate's README, run as doctests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
