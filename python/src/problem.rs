@@ -22,8 +22,9 @@ use crate::{DlxError, FormatError, MatrixError, ShardError};
 /// Draws a solution as the `dlx` command's `--print` does.
 pub type Render = dyn Fn(&Solution) -> String + Send + Sync;
 
-/// The most threads a search takes, as the `dlx` command's `--threads` allows.
-const MAX_THREADS: usize = 1024;
+/// The most threads a search takes (the library's cap, refused here with an error rather
+/// than lowered in silence), as the `dlx` command's `--threads` allows.
+use dlx_core::MAX_THREADS;
 
 /// The most minimum covers `min_cover(all=True)` lists without a limit: a list held in memory.
 const MAX_COVERS: u64 = 1 << 20;

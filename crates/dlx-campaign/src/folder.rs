@@ -229,10 +229,8 @@ impl Campaign {
                 ),
             ));
         }
-        if let Some(&o) = fixed.iter().find(|&&o| o >= matrix.options().len()) {
-            return Err(damaged(&format!(
-                "fixed option {o} is not an option of the matrix"
-            )));
+        if let Err(why) = fixed_fault(&matrix, &fixed) {
+            return Err(damaged(&why));
         }
         Ok(Campaign::Search(Shards {
             dir: dir.to_path_buf(),
@@ -384,6 +382,20 @@ fn fresh(dir: &Path) -> Result<(), CampaignError> {
     std::fs::create_dir_all(dir).map_err(|e| file_error(dir, e.to_string()))
 }
 
+/// Why options fixed before a campaign's search cannot be chosen together, in words: one
+/// that is not an option of the matrix, or two that clash (each shard's search would refuse
+/// them, after the folder was made).
+fn fixed_fault(matrix: &Matrix, fixed: &[usize]) -> Result<(), String> {
+    if let Some(&o) = fixed.iter().find(|&&o| o >= matrix.options().len()) {
+        return Err(format!("fixed option {o} is not an option of the matrix"));
+    }
+    let mut problem = dlx_core::Problem::new(&matrix.without_costs());
+    match problem.solve().fix(fixed.iter().copied()) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(format!("the fixed options cannot be chosen together: {e}")),
+    }
+}
+
 impl Shards {
     /// Starts a campaign in `dir` (new, or without a campaign): writes `matrix.dlx`, then
     /// `campaign.json` last, so that a folder with `campaign.json` is a whole campaign.
@@ -402,11 +414,7 @@ impl Shards {
                 "{shards} is not a number of shards from 1 to {MAX_SHARDS}"
             )));
         }
-        if let Some(&o) = fixed.iter().find(|&&o| o >= matrix.options().len()) {
-            return Err(CampaignError::Invalid(format!(
-                "fixed option {o} is not an option of the matrix"
-            )));
-        }
+        fixed_fault(matrix, &fixed).map_err(CampaignError::Invalid)?;
         fresh(dir)?;
         write(
             &dir.join("matrix.dlx"),
@@ -683,6 +691,36 @@ mod tests {
         for d in [dir, sym] {
             std::fs::remove_dir_all(d).unwrap();
         }
+    }
+
+    /// Fixed options that clash (options 0 `a b` and 2 `a` share `a`) are refused before the
+    /// folder is made, and a campaign.json edited to hold them is named as damaged.
+    #[test]
+    fn fixed_options_that_clash_are_refused() {
+        let dir = temp("clash");
+        let e = Shards::create(&dir, "t", &matrix(), 2, Heuristic::Mrv, vec![0, 2], false)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(
+                "the fixed options cannot be chosen together: option 2 clashes with option 0"
+            ),
+            "{e}"
+        );
+        assert!(!dir.exists());
+        let e = Shards::create(&dir, "t", &matrix(), 2, Heuristic::Mrv, vec![1, 1], false)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("option 1 clashes with option 1"), "{e}");
+        Shards::create(&dir, "t", &matrix(), 2, Heuristic::Mrv, vec![0], false).unwrap();
+        let meta = meta_path(&dir);
+        let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&meta).unwrap()).unwrap();
+        v["fixed"] = json!([0, 2]);
+        seal(&mut v);
+        write_atomic(&meta, format!("{v:#}\n").as_bytes()).unwrap();
+        let e = Campaign::open(&dir).unwrap_err().to_string();
+        assert!(e.contains("cannot be chosen together"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -52,9 +52,9 @@ pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     Ok((k, n))
 }
 
-/// The most threads `--threads` asks for: each is an operating-system thread with its own
-/// copy of the arena, and far more than the cores only slows the search.
-pub const MAX_THREADS: usize = 1024;
+/// The most threads `--threads` asks for: the library's cap, refused here by name rather
+/// than lowered in silence.
+pub use dlx_core::MAX_THREADS;
 
 /// A piece count as `--copies LABEL=N|LABEL=LO-HI` gives it: the label and `(lo, hi)`, with
 /// `lo <= hi` and `hi >= 1`; `None` when the text is not of that form.

@@ -71,11 +71,13 @@ pub enum ClassesError {
     /// The matrix has option costs, which a count ignores ([`Solve::min_cost`] reads them).
     #[error("the matrix has option costs, which a count by classes would ignore")]
     Costs,
-    /// The group was made for a matrix of another size.
-    #[error("the symmetries were found for another matrix ({group} options; this one has fewer)")]
+    /// The group was made for another matrix: another number of items or options, or an
+    /// option with other items (its permutations would map this matrix's options wrongly,
+    /// and the count would be wrong without a word).
+    #[error("the symmetries were found for another matrix: {why}")]
     OtherMatrix {
-        /// The options of the group's matrix.
-        group: usize,
+        /// Where the two matrices differ, in words.
+        why: String,
     },
     /// The options fixed beforehand clash.
     #[error(transparent)]
@@ -112,6 +114,9 @@ impl<E: Engine> Solve<'_, E> {
         let (fixed, whole) = self.whole_fixed();
         if !whole {
             return Err(ClassesError::NotWhole);
+        }
+        if let Some(why) = group.differs_from(&self.option_items()) {
+            return Err(ClassesError::OtherMatrix { why });
         }
         if let Some(&o) = fixed.iter().find(|&&o| o >= group.option_count()) {
             return Err(FixError::NoSuchOption(o).into());
@@ -351,6 +356,31 @@ mod tests {
         // A shard or a limit is refused.
         let refused = Problem::new(&m).solve().limit(1).classes(&group);
         assert_eq!(refused.unwrap_err(), ClassesError::NotWhole);
+    }
+
+    /// A group is of one matrix: given another (the same number of options, other items)
+    /// it is refused by name, not used to count wrong classes; an option of secondary items
+    /// only (which the searches never choose) does not make its own matrix another.
+    #[test]
+    fn a_group_of_another_matrix_is_refused() {
+        let m = format::parse("00 01 10 11\n00 01\n10 11\n00 10\n01 11\n").unwrap();
+        let group = Symmetries::new(&m, [vec![1, 3, 0, 2], vec![1, 0, 3, 2]]).unwrap();
+        let other = format::parse("p q r s\np q r s\np\nq r s\np q\n").unwrap();
+        let e = Problem::new(&other).solve().classes(&group).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the symmetries were found for another matrix: option 0 holds other items"
+        );
+        let fewer = format::parse("00 01 10 11\n00 01\n10 11\n").unwrap();
+        let e = Problem::new(&fewer).solve().classes(&group).unwrap_err();
+        assert!(e.to_string().ends_with("4 options, this one has 2"), "{e}");
+        let with_secondary = format::parse("a b | x\na\nb\nx\na b x\n").unwrap();
+        let swap = Symmetries::new(&with_secondary, [vec![1, 0, 2]]).unwrap();
+        let found = Problem::new(&with_secondary)
+            .solve()
+            .classes(&swap)
+            .unwrap();
+        assert_eq!((found.classes, found.solutions), (2, 2));
     }
 
     /// n queens: rows `r*` and columns `c*` primary, diagonals secondary.

@@ -52,6 +52,15 @@ pub enum FixError {
     /// or colour otherwise, or whose bound they exhaust).
     #[error("option {0} cannot be chosen with the options before it")]
     Excluded(OptionId),
+    /// A path's row names an item the option does not hold: a search chooses a row from
+    /// the list of one of its items.
+    #[error("option {option} does not hold item {item}, the item it was chosen from")]
+    NotItsItem {
+        /// The option of the row.
+        option: OptionId,
+        /// The item the row names.
+        item: ItemId,
+    },
     /// A path cut from the tree of the other engine (rows for exact cover, numbered moves
     /// with colours or multiplicities).
     #[error("the path was cut from another engine's tree")]
@@ -175,7 +184,11 @@ impl Searcher for Dlx {
 
     fn split(&mut self, how: &How<'_>, depth: usize) -> Split {
         let path = how.path.map(rows_of).transpose().ok().flatten();
-        match self.searcher(how, path.unwrap_or(&[])) {
+        let path = path.unwrap_or(&[]);
+        match self
+            .check_rows(how.fixed, path)
+            .and_then(|()| self.searcher(how, path))
+        {
             Ok(search) => search.split(depth),
             Err(_) => Split {
                 depth,
@@ -195,9 +208,8 @@ impl Searcher for Dlx {
         how: &How<'_>,
         visit: Option<&mut dyn FnMut(&Solution)>,
     ) -> Result<Stats, PathError> {
+        // A cut's paths are its tree's, but a plan's fields are public: `run_below` checks.
         let rows = rows_of(path)?;
-        // A cut's paths are its tree's, but a plan's fields are public: checked.
-        self.check_path(how.fixed, path)?;
         match visit {
             None => self.run_below(how, rows, None),
             Some(visit) => {
@@ -272,6 +284,7 @@ impl Searcher for Dlx {
         owned: Owned<'s>,
     ) -> Result<Stepper<'s>, PathError> {
         let rows = path.map(rows_of).transpose()?.unwrap_or(&[]);
+        self.check_rows(how.fixed, rows)?;
         let mut search = Search::over(self.arena())
             .heuristic(how.heuristic)
             .dead_end_test(how.dead_end_test)
@@ -292,6 +305,22 @@ impl Searcher for Dlx {
 
     fn check_path(&mut self, fixed: &[OptionId], path: &Path) -> Result<(), PathError> {
         let rows = rows_of(path)?;
+        self.arena().check_prefix(fixed, rows)
+    }
+}
+
+impl Dlx {
+    /// Whether a path's rows can be chosen below the fixed options: each an option that
+    /// exists, named by one of its items, none sharing an item with another or with the fixed
+    /// options. A cut's paths are its tree's, but a plan's fields are public, and covering a
+    /// row twice would break the links (Knuth's cover assumes its column is still in the
+    /// list): every route that covers a path checks it first. The fixed options alone were
+    /// checked by `Solve::fix`, so an empty path costs nothing (a puzzle's givens are not
+    /// checked twice).
+    fn check_rows(&mut self, fixed: &[OptionId], rows: &[ChosenRow]) -> Result<(), PathError> {
+        if rows.is_empty() {
+            return Ok(());
+        }
         self.arena().check_prefix(fixed, rows)
     }
 }
@@ -319,6 +348,7 @@ impl Dlx {
         path: &[ChosenRow],
         mut visit: Option<&mut RowVisitor<'_>>,
     ) -> Result<Stats, PathError> {
+        self.check_rows(how.fixed, path)?;
         let mut solution = Solution { rows: Vec::new() };
         if let Some(wide) = self.wide_for(how) {
             let job = crate::wide::Job {

@@ -70,6 +70,10 @@ pub enum FormatErrorKind {
     /// option line naming it first would read as a comment.
     #[error("item name `{}` starts with `|`, which begins a comment line", shown(.0))]
     BarInName(String),
+    /// An item name left after bounds that is itself shaped like bounds (`2|3|x`), which
+    /// would not read back.
+    #[error("item name `{}`: {}", shown(.0), .1)]
+    BadName(String, &'static str),
     /// A `|` among an option's items: only the item line has one.
     #[error("`|` in an option: only the item line separates primary from secondary items")]
     BarInOption,
@@ -194,13 +198,17 @@ fn read(text: &str, costs: bool) -> Result<Matrix, FormatError> {
                     if bounds.is_some() && kind == ItemKind::Secondary {
                         return Err(err(column, FormatErrorKind::BoundsOnSecondary(name.into())));
                     }
-                    // A token has no white space: the builder refuses only a leading `|`.
+                    // A token has no white space: the builder refuses a leading `|`, or a
+                    // name that is bounds again.
                     let made = match bounds {
                         Some((lower, upper)) => b.primary_with(name, lower, upper),
                         None => b.item(name, kind),
                     };
                     match made {
                         Ok(_) => {}
+                        Err(MatrixError::BadName { why, .. }) if !name.starts_with('|') => {
+                            return Err(err(column, FormatErrorKind::BadName(name.into(), why)));
+                        }
                         Err(MatrixError::BadName { .. }) => {
                             return Err(err(column, FormatErrorKind::BarInName(name.into())));
                         }
@@ -319,7 +327,7 @@ type Bounds = (u32, u32);
 /// Knuth's bounds prefix of an item-line token, `a:b|name` or `b|name`: `None` if the token
 /// has none (a name may contain `|` after its first character), else the bounds and the name,
 /// or why the bounds cannot be.
-fn bounds_prefix(token: &str) -> Option<Result<(Bounds, &str), &'static str>> {
+pub(crate) fn bounds_prefix(token: &str) -> Option<Result<(Bounds, &str), &'static str>> {
     let (prefix, name) = token.split_once('|')?;
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
     // `-1:2|A` is bounds gone wrong, not an item of that name.

@@ -117,7 +117,7 @@ pub use rule::{ChooseItem, Heuristic};
 pub use search::SolutionView;
 pub use shard::{MAX_SHARDS, ShardError, ShardPlan};
 pub use solution::{ChosenRow, Solution};
-pub use solve::{ShardCut, Solutions, Solve};
+pub use solve::{MAX_THREADS, ShardCut, Solutions, Solve};
 pub use stats::{Level, Stats};
 pub use xcc::Xcc;
 pub use zdd::{BigUint, Zdd, ZddError};

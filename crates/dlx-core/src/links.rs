@@ -584,7 +584,21 @@ impl Links {
             .map_err(|(index, source)| PathError {
                 index: index.saturating_sub(fixed.len()),
                 source,
-            })
+            })?;
+        // Each option exists now; the item a row names must be one of its own, or the
+        // solutions would carry a row the matrix cannot print.
+        for (index, row) in path.iter().enumerate() {
+            if !(self.option_items(row.option)).is_some_and(|items| items.contains(&row.item)) {
+                return Err(PathError {
+                    index,
+                    source: FixError::NotItsItem {
+                        option: row.option,
+                        item: row.item,
+                    },
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Covers every item of an option, left to right, as the search does for a chosen row.

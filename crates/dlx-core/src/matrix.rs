@@ -96,8 +96,9 @@ pub fn shown(name: &str) -> String {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum MatrixError {
-    /// A name that Knuth's format could not carry: empty, with white space, or starting with
-    /// `|` (an option line naming it first would read as a comment).
+    /// A name that Knuth's format could not carry: empty, with white space, starting with
+    /// `|` (an option line naming it first would read as a comment), or shaped like bounds
+    /// (`2|x`, `1:3|x`: the item line would read bounds and the name `x`).
     #[error("item name `{}`: {why}", shown(name))]
     BadName {
         /// The name.
@@ -248,6 +249,9 @@ impl Matrix {
     }
 
     /// One item.
+    ///
+    /// # Panics
+    /// If `id` is not an item of the matrix (`id >= items().len()`).
     pub fn item(&self, id: ItemId) -> &Item {
         &self.items[id]
     }
@@ -258,6 +262,9 @@ impl Matrix {
     }
 
     /// One option.
+    ///
+    /// # Panics
+    /// If `id` is not an option of the matrix (`id >= options().len()`).
     pub fn option(&self, id: OptionId) -> &[ItemId] {
         &self.options[id]
     }
@@ -288,6 +295,9 @@ impl Matrix {
     }
 
     /// Whether an item was declared with bounds (they are written out again).
+    ///
+    /// # Panics
+    /// If `id` is not an item of the matrix.
     pub fn is_bounded(&self, id: ItemId) -> bool {
         self.bounded[id]
     }
@@ -373,6 +383,9 @@ impl Matrix {
 
     /// An option's entries as Knuth's format writes them: `name`, or `name:colour` for a
     /// coloured secondary item.
+    ///
+    /// # Panics
+    /// If `option` is not an option of the matrix or `k` not one of its entries.
     pub fn entry_text(&self, option: OptionId, k: usize) -> String {
         let name = &self.items[self.options[option][k]].name;
         match self.colour(option, k) {
@@ -447,8 +460,8 @@ impl MatrixBuilder {
     }
 
     /// Declares an item and returns its id. Its name must be one Knuth's format can carry
-    /// (not empty, no white space, not starting with `|`), so that every matrix can be written
-    /// out and read back.
+    /// (not empty, no white space, not starting with `|`, not shaped like DLX3's bounds
+    /// `2|x` or `1:3|x`), so that every matrix can be written out and read back.
     pub fn item(&mut self, name: impl Into<String>, kind: ItemKind) -> Result<ItemId, MatrixError> {
         let name = name.into();
         let why = if name.is_empty() {
@@ -457,6 +470,10 @@ impl MatrixBuilder {
             Some("white space inside a name")
         } else if name.starts_with('|') {
             Some("starts with `|`, which begins a comment line in Knuth's format")
+        } else if crate::format::bounds_prefix(&name).is_some() {
+            // Inside a name `|` is a character, as in dance.w, but on the item line
+            // `2|x` and `1:3|x` are bounds (DLX3), so such a name would not read back.
+            Some("reads as bounds (`2|x`, `1:3|x`) on the item line of Knuth's format")
         } else {
             None
         };
@@ -564,15 +581,18 @@ impl MatrixBuilder {
         if ids.is_empty() {
             return Err(MatrixError::EmptyOption { option });
         }
-        for &id in &ids {
-            if id >= self.items.len() {
-                return Err(MatrixError::ItemOutOfRange {
-                    option,
-                    id,
-                    items: self.items.len(),
-                });
-            }
+        if let Some(&id) = ids.iter().find(|&&id| id >= self.items.len()) {
+            return Err(MatrixError::ItemOutOfRange {
+                option,
+                id,
+                items: self.items.len(),
+            });
+        }
+        for (k, &id) in ids.iter().enumerate() {
             if self.seen[id] == option + 1 {
+                // The option is not added, and the next one takes its number: its marks go,
+                // or a caller who goes on after the error would meet repeats that are not.
+                self.unmark(&ids[..k]);
                 return Err(MatrixError::RepeatedItem {
                     option,
                     name: self.items[id].name.clone(),
@@ -581,9 +601,19 @@ impl MatrixBuilder {
             self.seen[id] = option + 1;
         }
         // Its entries and its spacer in the arena of colours ([`MAX_NODES`]).
-        self.grow(ids.len() + 1)?;
+        if let Err(e) = self.grow(ids.len() + 1) {
+            self.unmark(&ids);
+            return Err(e);
+        }
         self.options.push(ids);
         Ok(option)
+    }
+
+    /// Forgets the marks of an option that was refused (0 is no option's mark).
+    fn unmark(&mut self, ids: &[ItemId]) {
+        for &id in ids {
+            self.seen[id] = 0;
+        }
     }
 
     /// Adds an option whose entries may give secondary items a colour (Knuth's `x:c`):

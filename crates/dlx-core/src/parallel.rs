@@ -20,8 +20,13 @@ fn pool(threads: usize) -> Option<rayon::ThreadPool> {
         .ok()
 }
 
-/// The threads a pool of `n` (0 = one per core) has, or 1 when none can be made.
+/// The threads a pool of `n` (0 = one per core) has, or 1 when none can be made. A count
+/// given is taken as it is, without making a pool of that many only to count it (the run
+/// makes its own, and falls back to the calling thread if it cannot).
 pub(crate) fn threads(n: usize) -> usize {
+    if n > 0 {
+        return n;
+    }
     pool(n).map_or(1, |p| p.current_num_threads())
 }
 

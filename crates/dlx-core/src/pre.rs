@@ -103,6 +103,9 @@ pub struct Pre {
 impl Pre {
     /// A solution of the reduced problem as one of the original problem: each row's option
     /// and branching item mapped back.
+    ///
+    /// # Panics
+    /// If the solution names an option the smaller matrix does not have.
     pub fn original_solution(&self, solution: &Solution) -> Solution {
         Solution {
             rows: solution

@@ -85,6 +85,15 @@ pub enum ShardError {
         /// What does not fit.
         why: String,
     },
+    /// A subproblem of a plan read back or edited is not a node of this problem's tree.
+    #[error("subproblem {index} of the plan: {source}")]
+    BadPath {
+        /// The subproblem's place in the plan's paths (from 0).
+        index: usize,
+        /// Why its path cannot be chosen.
+        #[source]
+        source: crate::PathError,
+    },
     /// The plan was made for another matrix, other fixed options or another heuristic.
     #[error(
         "the plan was made for another matrix or heuristic (fingerprint {plan:016x}, this one {this:016x})"

@@ -34,6 +34,9 @@ impl Solution {
     /// The rows as the paper prints them: the item names of each row, starting with the item
     /// it was branched on, e.g. `["A D", "E F C", "B G"]`; a coloured entry shows its colour,
     /// `x:c`, as Knuth's DLX2 prints it.
+    ///
+    /// # Panics
+    /// If a row names an option or item that `matrix` does not have (a solution of another matrix).
     pub fn lines(&self, matrix: &Matrix) -> Vec<String> {
         self.rows
             .iter()

@@ -15,6 +15,10 @@ use crate::shard::{self, ShardError, ShardPlan};
 use crate::solution::Solution;
 use crate::stats::Stats;
 
+/// The most threads a run takes ([`Solve::threads`]): far more than the cores of any one
+/// machine, so that only a mistaken count meets it.
+pub const MAX_THREADS: usize = 1024;
+
 /// A search to run: the one way to run a search.
 ///
 /// [`crate::Dlx::solve`], [`crate::Xcc::solve`] and [`crate::Problem::solve`] return it.
@@ -214,7 +218,8 @@ impl<'a, E: Engine> Solve<'a, E> {
         self
     }
 
-    /// Stops after `n` solutions, on any number of threads.
+    /// Stops after `n` solutions, on any number of threads. A limit of 0 searches nothing:
+    /// no solution, zero figures, not complete ([`Solve::min_cost`] refuses it).
     pub fn limit(mut self, n: u64) -> Self {
         self.settings.limit = Some(n);
         self
@@ -228,11 +233,13 @@ impl<'a, E: Engine> Solve<'a, E> {
         self
     }
 
-    /// Searches on `n` threads (0 = one per core; the default 1 is the calling thread). The
-    /// figures of a run to the end do not depend on `n`. Without the crate's `parallel`
-    /// feature every run is on the calling thread.
+    /// Searches on `n` threads (0 = one per core; the default 1 is the calling thread), at
+    /// most [`MAX_THREADS`]: a larger `n` is taken as that many (each thread costs its stack
+    /// and a copy of the arena, and a million of them would abort the process before the
+    /// first node). The figures of a run to the end do not depend on `n`. Without the
+    /// crate's `parallel` feature every run is on the calling thread.
     pub fn threads(mut self, n: usize) -> Self {
-        self.settings.threads = n;
+        self.settings.threads = n.min(MAX_THREADS);
         self
     }
 
@@ -254,7 +261,8 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// plan's rule and the options it was made with fixed (unless options are fixed here:
     /// then they must be the plan's). A plan made for another problem (matrix, fixed
     /// options) or another rule than one set by [`Solve::heuristic`] is refused, as is a
-    /// shard it does not have.
+    /// shard it does not have, and a plan whose subproblems are not nodes of this tree or
+    /// not each dealt to one of its shards.
     pub fn shard_plan(mut self, plan: &'a ShardPlan, k: usize) -> Result<Self, ShardError> {
         let s = &self.settings;
         let fixed = if s.fixed.is_empty() {
@@ -274,8 +282,26 @@ impl<'a, E: Engine> Solve<'a, E> {
             return Err(ShardError::NoSuchShard { k, n: plan.shards });
         }
         let fixed = fixed.clone();
-        // A plan's fields are public: its options are checked as any fixed options are.
+        // A plan's fields are public: its options are checked as any fixed options are, its
+        // paths as `below` checks one (a row covered twice would break the links), and each
+        // path has its shard.
         self.engine.check_fixed(&fixed).map_err(|_| foreign)?;
+        let (paths, owner) = (&plan.split.paths, &plan.owner);
+        if owner.len() != paths.len() || owner.iter().any(|&o| o == 0 || o > plan.shards) {
+            return Err(ShardError::BadDeal {
+                depth: plan.split.depth,
+                why: format!(
+                    "{} owners for {} subproblems, each a shard 1 to {}",
+                    owner.len(),
+                    paths.len(),
+                    plan.shards
+                ),
+            });
+        }
+        for (index, path) in paths.iter().enumerate() {
+            (self.engine.check_path(&fixed, path))
+                .map_err(|source| ShardError::BadPath { index, source })?;
+        }
         self.settings.fixed = fixed;
         self.settings.heuristic = plan.heuristic;
         self.settings.heuristic_set = true;
@@ -394,7 +420,17 @@ impl<'a, E: Engine> Solve<'a, E> {
             return Err(MinCostError::Unsupported(what));
         }
         let matrix = self.engine.costed().ok_or(MinCostError::NoCosts)?;
+        if s.limit == Some(0) {
+            return Err(MinCostError::Zero("the limit"));
+        }
         mincost::run(matrix, &params, s.limit, s.interrupt, &mut found)
+    }
+
+    /// The items of each option of the problem searched, each option's in its order.
+    pub(crate) fn option_items(&self) -> Vec<Vec<crate::ItemId>> {
+        (self.engine.zdd_input().options.into_iter())
+            .map(|o| o.into_iter().map(|(item, _)| item).collect())
+            .collect()
     }
 
     /// Whether the matrix has option costs, which only [`Solve::min_cost`] reads.
@@ -440,6 +476,9 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// fraction of the tree done; dropping it early puts the links back.
     pub fn iter(mut self) -> Solutions<'a> {
         self.refuse_costs();
+        if self.settings.limit == Some(0) {
+            return Solutions::empty(Self::nothing());
+        }
         let parted = matches!(self.settings.part, Part::Shard { .. } | Part::Plan { .. });
         let cut = parted.then(|| self.shard_part().clone());
         let owned = Owned {
@@ -677,6 +716,9 @@ impl<'a, E: Engine> Solve<'a, E> {
 
     /// The run, leaving the `Solve` for another ([`Solve::classes`] makes several).
     fn go_again(&mut self, visit: Option<&mut Visitor<'_>>) -> Stats {
+        if self.settings.limit == Some(0) {
+            return Self::nothing();
+        }
         if self.settings.sequential() {
             return self.engine.whole(&self.settings.how_limited(), visit);
         }
@@ -687,6 +729,16 @@ impl<'a, E: Engine> Solve<'a, E> {
             cut = crate::parts::refine(self.engine, &how, cut, self.settings.threads);
         }
         crate::parts::run(self.engine, &self.settings, cut, visit)
+    }
+
+    /// The figures of a run with a limit of 0 solutions: nothing searched, on every engine
+    /// and route alike (each engine's own test of its limit comes after a solution), and not
+    /// complete, since the limit stopped it.
+    fn nothing() -> Stats {
+        Stats {
+            complete: false,
+            ..Stats::default()
+        }
     }
 
     /// One run with `fixed` chosen first instead of the options fixed so far (which come

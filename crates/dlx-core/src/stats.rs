@@ -86,7 +86,8 @@ impl Stats {
         }
         out.push_str(&format!(
             "total {:>12} {:>16}   ({} nodes with the root)\n",
-            self.nodes - 1,
+            // A run that searched nothing (a limit of 0, a path not of the tree) has no root.
+            self.nodes.saturating_sub(1),
             self.updates,
             self.nodes
         ));

@@ -372,7 +372,36 @@ impl Symmetries {
 
     /// The number of options of the matrix the group is for.
     pub fn option_count(&self) -> usize {
-        self.options[0].len()
+        self.entries.len()
+    }
+
+    /// Where a problem whose options hold `options` differs from the matrix this group was
+    /// made for (`None` when it does not): the number of options, or the items of an option
+    /// (as sets).
+    pub(crate) fn differs_from(&self, options: &[Vec<ItemId>]) -> Option<String> {
+        if options.len() != self.entries.len() {
+            return Some(format!(
+                "{} options, this one has {}",
+                self.entries.len(),
+                options.len()
+            ));
+        }
+        let items = self.items[0].len();
+        // An option without a primary item is never chosen, and an engine may hold it
+        // without its items: it decides no count, so it is not compared.
+        if let Some(o) = (0..options.len())
+            .filter(|&o| !options[o].is_empty())
+            .find(|&o| {
+                let mut mine: Vec<u32> = self.entries[o].clone();
+                let mut theirs: Vec<u32> = options[o].iter().map(|&x| x as u32).collect();
+                mine.sort_unstable();
+                theirs.sort_unstable();
+                mine != theirs || theirs.iter().any(|&x| x as usize >= items)
+            })
+        {
+            return Some(format!("option {o} holds other items"));
+        }
+        None
     }
 
     /// The image of option `o` under symmetry `g` (0 is the identity).

@@ -92,6 +92,33 @@ fn bars_carriage_returns_and_a_byte_order_mark() {
     assert_eq!((m.item(0).name.as_str(), m.options().len()), ("A", 2));
 }
 
+/// A name shaped like DLX3's bounds would read back as bounds and another name: the builder
+/// refuses it (`format::write` could not carry it), and so does the item line after bounds.
+#[test]
+fn names_shaped_like_bounds_are_refused() {
+    for name in ["2|x", "1:3|y", "-1:2|z", "0|w", "2|"] {
+        let mut b = dlx_core::MatrixBuilder::new();
+        let e = b.primary(name).unwrap_err().to_string();
+        assert!(e.contains("reads as bounds"), "{name}: {e}");
+    }
+    for name in ["x|y", "a:b", "x:", "|", "a2|x"] {
+        let mut b = dlx_core::MatrixBuilder::new();
+        let ok = b.primary(name);
+        assert_eq!(ok.is_ok(), name != "|", "{name}");
+    }
+    assert_eq!(
+        error("2|3|x\n3|x\n"),
+        (
+            1,
+            1,
+            FormatErrorKind::BadName(
+                "3|x".into(),
+                "reads as bounds (`2|x`, `1:3|x`) on the item line of Knuth's format"
+            )
+        )
+    );
+}
+
 #[test]
 fn the_builder_refuses_names_the_format_cannot_carry() {
     for name in ["", "a b", "|x", "|", "tab\there"] {

@@ -224,6 +224,75 @@ fn a_missing_shard_number_is_an_error() {
     );
 }
 
+/// A plan's fields are public, and plans travel: a path edited or damaged (a row twice, two
+/// rows sharing an item, an option that does not exist, a row named by an item not its own)
+/// or a deal that gives a subproblem no shard is refused by name, on every route, and the
+/// arena is left whole (a row covered twice had corrupted the links, and a later run crashed).
+#[test]
+fn an_edited_plan_is_refused_and_the_arena_stays_whole() {
+    use dlx_core::{ChosenRow, Path};
+    let m = queens(10);
+    let mut dlx = Dlx::new(&m);
+    let whole = dlx.solve().count();
+    let plan = dlx.solve().plan_shards(4).unwrap();
+    assert!(plan.split.depth > 0 && !plan.split.paths.is_empty());
+    let first = plan.split.paths[0].rows().unwrap()[0];
+    let clash = (0..m.options().len())
+        .find(|&o| o != first.option && m.option(o).contains(&first.item))
+        .unwrap();
+    let foreign_item = (0..m.items().len())
+        .find(|i| !m.option(first.option).contains(i))
+        .unwrap();
+    let row = |option, item| ChosenRow { option, item };
+    for (rows, message) in [
+        (
+            vec![first, first],
+            format!("subproblem 0 of the plan: row 1 of the path cannot be chosen: option {} clashes with option {} on item", first.option, first.option),
+        ),
+        (
+            vec![first, row(clash, first.item)],
+            format!("subproblem 0 of the plan: row 1 of the path cannot be chosen: option {clash} clashes with option {}", first.option),
+        ),
+        (
+            vec![row(10_000, 0)],
+            "subproblem 0 of the plan: row 0 of the path cannot be chosen: option 10000 does not exist".to_string(),
+        ),
+        (
+            vec![row(first.option, foreign_item)],
+            format!("subproblem 0 of the plan: row 0 of the path cannot be chosen: option {} does not hold item {foreign_item}", first.option),
+        ),
+    ] {
+        let mut forged = plan.clone();
+        forged.split.paths[0] = Path::from_rows(rows);
+        for threads in [1, 2] {
+            let e = dlx
+                .solve()
+                .shard_plan(&forged, 1)
+                .map(|s| s.threads(threads).count())
+                .unwrap_err();
+            assert!(e.to_string().starts_with(&message), "{e} / {message}");
+        }
+        assert!(dlx.solve().shard_plan(&forged, 1).map(|s| s.iter().count()).is_err());
+        dlx.links().check().unwrap();
+        assert_eq!(dlx.solve().count(), whole);
+    }
+    let mut forged = plan.clone();
+    forged.owner.pop();
+    let e = dlx
+        .solve()
+        .shard_plan(&forged, 1)
+        .map(|s| s.count())
+        .unwrap_err();
+    assert!(matches!(e, ShardError::BadDeal { .. }), "{e}");
+    let mut forged = plan.clone();
+    forged.owner[0] = plan.shards + 1;
+    assert!(dlx.solve().shard_plan(&forged, 1).is_err());
+    // The paths are still searched when asked for directly, and checked there too.
+    let bad = Path::from_rows(vec![first, first]);
+    assert!(dlx.solve().below(&bad).is_err());
+    dlx.links().check().unwrap();
+}
+
 #[test]
 fn figures_from_elsewhere_are_added_without_passing_u64_max() {
     let m = queens(6);

@@ -69,6 +69,61 @@ fn a_limit_holds_on_any_number_of_threads_and_in_shards() {
     );
 }
 
+/// A limit of 0 finds nothing on every route: one thread or several, a shard, an observer,
+/// exact cover or colours, `count`, `run`, `iter` and the expert layer alike (the runs in
+/// parts and the colour search had tested their limit after a solution, and found one).
+#[test]
+fn a_limit_of_zero_finds_nothing_anywhere() {
+    let nothing = Stats {
+        complete: false,
+        ..Stats::default()
+    };
+    let plain = queens(6);
+    let colours = colourings();
+    for m in [&plain, &colours] {
+        let mut p = dlx_core::Problem::new(m);
+        let whole = p.solve().count();
+        assert!(whole.solutions > 0);
+        for threads in [1, 2] {
+            let mut visits = 0;
+            let ran = p.solve().threads(threads).limit(0).run(|_| {
+                visits += 1;
+                ControlFlow::Continue(())
+            });
+            assert_eq!(
+                (visits, ran.clone()),
+                (0, nothing.clone()),
+                "{threads} threads"
+            );
+            assert!(ran.profile_table().contains("(0 nodes with the root)"));
+            assert_eq!(p.solve().threads(threads).limit(0).count(), nothing);
+            let observed = p.solve().threads(threads).observe(|_, _, _| {}).limit(0);
+            assert_eq!(observed.count(), nothing);
+            let shard = p.solve().shard(1, 1).unwrap().threads(threads).limit(0);
+            assert_eq!(shard.count(), nothing);
+        }
+        let mut iter = p.solve().limit(0).iter();
+        assert!(iter.next().is_none());
+        assert_eq!(iter.stats(), nothing);
+        drop(iter);
+        assert_eq!(p.solve().count(), whole, "the problem is whole after");
+    }
+    let mut xcc = Xcc::new(&colours);
+    assert_eq!(XccSearch::new(&mut xcc).limit(0).count().solutions, 0);
+    let mut dlx = Dlx::new(&plain);
+    assert_eq!(Search::new(&mut dlx).limit(0).count().solutions, 0);
+}
+
+/// A count of threads past `MAX_THREADS` is taken as that many, not tried (a million
+/// threads had aborted the process); the figures do not change.
+#[test]
+fn a_huge_count_of_threads_is_capped() {
+    let m = queens(6);
+    let mut dlx = Dlx::new(&m);
+    let whole = dlx.solve().count();
+    assert_eq!(dlx.solve().threads(usize::MAX).count(), whole);
+}
+
 #[test]
 fn the_sequential_limit_keeps_knuths_order_and_figures() {
     let m = queens(8);

@@ -73,6 +73,9 @@ enum Step {
     Shard(usize, usize),
     /// A plan made for another matrix.
     ForeignShard,
+    /// A plan whose first path is edited to take option `o` as its last row (perhaps again,
+    /// perhaps clashing, perhaps not an option), run on `t` threads and lazily.
+    ForgedPlan(usize, usize),
     /// A plan for more shards than allowed.
     HugePlan,
     Estimate(u64),
@@ -109,6 +112,7 @@ fn step() -> impl Strategy<Value = Step> {
         1 => (0usize..100).prop_map(Step::ForeignSubtree),
         1 => ((1usize..4), (1usize..4)).prop_map(|(k, n)| Step::Shard(k, n)),
         1 => Just(Step::ForeignShard),
+        1 => ((0usize..30), (1usize..3)).prop_map(|(o, t)| Step::ForgedPlan(o, t)),
         1 => Just(Step::HugePlan),
         1 => (1u64..20).prop_map(Step::Estimate),
         1 => Just(Step::ReduceCount),
@@ -324,6 +328,36 @@ fn apply(m: &Matrix, dlx: &mut Dlx, fixed: &mut Vec<usize>, step: &Step) {
             // And a plan made with other options fixed.
             let s = solve(dlx, fixed).fix([usize::MAX]).map(drop);
             assert!(s.is_err());
+        }
+        Step::ForgedPlan(o, t) => {
+            let Ok(mut plan) = solve(dlx, fixed).plan_shards(2) else {
+                return;
+            };
+            let Some(first) = plan.split.paths.first().and_then(|p| p.rows()) else {
+                return;
+            };
+            let mut rows = first.to_vec();
+            let item = (o < m.options().len()).then(|| m.option(o)[0]);
+            rows.push(ChosenRow {
+                option: o,
+                item: item.unwrap_or(0),
+            });
+            // Whether the edited path can still be chosen: its options exist and share no
+            // item with each other or the fixed options.
+            let options: Vec<usize> = (fixed.iter().copied())
+                .chain(rows.iter().map(|r| r.option))
+                .collect();
+            let sound = truth.solve().fix(options).is_ok();
+            plan.split.paths[0] = Path::from_rows(rows);
+            let threaded = solve(dlx, fixed)
+                .shard_plan(&plan, 1)
+                .map(|s| s.threads(t).count());
+            let lazy = solve(dlx, fixed)
+                .shard_plan(&plan, 1)
+                .map(|s| s.iter().count());
+            if !sound {
+                assert!(threaded.is_err() && lazy.is_err());
+            }
         }
         Step::HugePlan => {
             assert!(solve(dlx, fixed).plan_shards(usize::MAX).is_err());

@@ -251,7 +251,16 @@ impl Board {
     }
 
     /// The column name of a cell.
+    ///
+    /// # Panics
+    /// If the cell is outside the board's bounding rectangle.
     pub fn cell_name(&self, row: usize, col: usize) -> String {
+        assert!(
+            row < self.height() && col < self.width(),
+            "cell ({row}, {col}) of a {}x{} board",
+            self.height(),
+            self.width()
+        );
         match self.names {
             CellNames::OneBased => format!("{}{}", row + 1, col + 1),
             CellNames::Base36 => format!("{}{}", CellNames::digit(row), CellNames::digit(col)),

@@ -528,6 +528,9 @@ impl Packing {
     }
 
     /// The board labelled with piece names for a set of chosen rows.
+    ///
+    /// # Panics
+    /// If an option is not one of this packing's matrix.
     pub fn tiling_of(&self, options: &[OptionId]) -> Tiling {
         Tiling::new(
             &self.board,

@@ -41,6 +41,15 @@ impl Transform {
     }
 }
 
+/// Refuses a board whose largest coordinate would be `top`, past what base-36 names express
+/// (the error [`Board::from_segments`] would give, without making the segments first).
+fn off_the_map(top: i32) -> Result<(), PolystickError> {
+    if top >= 36 {
+        return Err(PolystickError::OffTheMap { x: top, y: top });
+    }
+    Ok(())
+}
+
 impl Board {
     /// A board from any set of segments (duplicates merged). Coordinates must lie in 0..36,
     /// the range of base-36 column names.
@@ -89,6 +98,8 @@ impl Board {
     /// The segments of a `w`×`h` grid of unit squares: H x y for 0 ≤ x < w, 0 ≤ y ≤ h and
     /// V x y for 0 ≤ x ≤ w, 0 ≤ y < h.
     pub fn grid(w: i32, h: i32) -> Result<Self, PolystickError> {
+        // Checked before the segments are made: a size of millions would fill memory first.
+        off_the_map(w.max(h))?;
         let hs = (0..w).flat_map(|x| (0..=h).map(move |y| Seg::h(x, y)));
         let vs = (0..=w).flat_map(|x| (0..h).map(move |y| Seg::v(x, y)));
         Board::from_segments(hs.chain(vs))
@@ -99,6 +110,10 @@ impl Board {
     /// each tip. `diamond(5)` has 100 segments like Figure 15's board, but it is not that
     /// board ([`Board::diamond_lattice`] is).
     pub fn diamond(r: i32) -> Result<Self, PolystickError> {
+        off_the_map(r.saturating_mul(2))?;
+        if r < 1 {
+            return Err(PolystickError::EmptyBoard);
+        }
         let inside = |p: Point| (p.x - r).abs() + (p.y - r).abs() <= r;
         let mut segs = Vec::new();
         for x in 0..=2 * r {
@@ -121,6 +136,10 @@ impl Board {
     /// meet fall into 6 orbits under the 8 symmetries, the 6 places of X by which both split
     /// the search.
     pub fn diamond_lattice(n: i32) -> Result<Self, PolystickError> {
+        off_the_map(n.saturating_mul(2).saturating_sub(1))?;
+        if n < 1 {
+            return Err(PolystickError::EmptyBoard);
+        }
         let c = n - 1;
         let mut segs = Vec::new();
         for a in 0..=2 * c {
@@ -452,5 +471,29 @@ mod tests {
             Board::from_segments([Seg::h(-1, 0)]),
             Err(PolystickError::OffTheMap { .. })
         ));
+        // Sizes past the names are refused before any segment is made (a grid of 100,000
+        // squares a side had asked for gigabytes), at once, the largest that fit still made.
+        for board in [
+            Board::grid(100_000, 100_000),
+            Board::grid(i32::MAX, 1),
+            Board::grid(36, 1),
+            Board::diamond(3000),
+            Board::diamond(i32::MAX),
+            Board::diamond(18),
+            Board::diamond_lattice(i32::MAX),
+            Board::diamond_lattice(19),
+        ] {
+            assert!(matches!(board, Err(PolystickError::OffTheMap { .. })));
+        }
+        for board in [
+            Board::diamond(i32::MIN),
+            Board::diamond_lattice(i32::MIN),
+            Board::grid(i32::MIN, 3),
+        ] {
+            assert!(matches!(board, Err(PolystickError::EmptyBoard)));
+        }
+        assert!(Board::grid(35, 35).is_ok());
+        assert!(Board::diamond(17).is_ok());
+        assert!(Board::diamond_lattice(18).is_ok());
     }
 }

@@ -225,6 +225,9 @@ impl Puzzle {
     }
 
     /// The orientations a piece may take in this puzzle.
+    ///
+    /// # Panics
+    /// If `piece` is not below the number of the puzzle's pieces.
     pub fn orientations(&self, piece: usize) -> Vec<Vec<Seg>> {
         match self.restricted.iter().find(|(p, _)| *p == piece) {
             Some((_, shapes)) => shapes.clone(),

@@ -126,11 +126,23 @@ impl Grid {
     }
 
     /// The value of the cell in row `r`, column `c` (0-based); 0 when empty.
+    ///
+    /// # Panics
+    /// If `r` or `c` is not below the grid's side.
     pub fn get(&self, r: usize, c: usize) -> u8 {
-        self.cells[r * self.side() + c]
+        let side = self.side();
+        // Without it a column past the side would read a cell of the next row.
+        assert!(
+            r < side && c < side,
+            "cell ({r}, {c}) of a {side}x{side} grid"
+        );
+        self.cells[r * side + c]
     }
 
     /// The symbol written in a cell (0-based row and column), `None` when empty.
+    ///
+    /// # Panics
+    /// If `r` or `c` is not below the grid's side.
     pub fn symbol(&self, r: usize, c: usize) -> Option<char> {
         match self.get(r, c) {
             0 => None,

@@ -8,12 +8,18 @@ use crate::grid::Grid;
 
 /// The row of the full matrix that puts `value` (1..=N) in cell `cell` (row-major):
 /// rows are numbered cell by cell, digit by digit.
+///
+/// # Panics
+/// If `value` is 0 (an empty cell has no option).
 #[inline]
 pub fn option_of(side: usize, cell: usize, value: u8) -> OptionId {
     cell * side + value as usize - 1
 }
 
 /// The (cell, value) a row of the full matrix stands for.
+///
+/// # Panics
+/// If `side` is 0.
 #[inline]
 pub fn decode(side: usize, option: OptionId) -> (usize, u8) {
     (option / side, (option % side + 1) as u8)

@@ -157,7 +157,7 @@ pub enum MinCostError {
     /// The matrix has bounds (multiplicities), which DLX5 does not handle.
     #[error("a minimum-cost search does not take bounds (multiplicities) on primary items")]
     Bounds,
-    /// `best` or `lookahead` is 0.
+    /// `best`, `lookahead` or the limit ([`crate::Solve::limit`]) is 0.
     #[error("{0} must be at least 1")]
     Zero(&'static str),
     /// More cheapest solutions asked for than [`MAX_BEST`].

@@ -421,6 +421,14 @@ impl<'a> XccSearch<'a> {
 
     /// Runs the state machine until the next solution (true) or the end (false).
     fn step(&mut self) -> bool {
+        if self.limit == Some(0) && self.fixes.is_none() && self.step != Step::Done {
+            // A limit of 0 searches nothing (the limit is tested after each solution, so
+            // the search would find one first), as Algorithm DLX's search does.
+            self.stopped = true;
+            self.step = Step::Done;
+            self.arena.moved = false;
+            return false;
+        }
         if self.fixes.is_none() && self.step != Step::Done && self.make_fixes().is_err() {
             // Checked by `fix`: the arena is the same at every start. Nothing is claimed.
             self.stopped = true;
@@ -757,7 +765,8 @@ impl<'a> XccSearch<'a> {
             && self.fixes.is_none()
             && self.fixed.is_empty()
             && self.cutoff.is_none()
-            && self.rng.is_none();
+            && self.rng.is_none()
+            && self.limit != Some(0);
         if !fresh {
             return false;
         }
