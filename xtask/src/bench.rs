@@ -250,10 +250,10 @@ fn sudoku(args: &[String]) -> Result<(), String> {
         let limit = crate::option_number(args, "--links-limit", 20)?;
         return large_boards(Duration::from_secs(limit as u64));
     }
-    let rounds = crate::option_number(args, "--rounds", 5)?;
+    let rounds = crate::option_count(args, "--rounds", 5)?;
     let peer = crate::option_value(args, "--peer").map(PathBuf::from);
     if args.iter().any(|a| a == "--generate") {
-        let count = crate::option_number(args, "--count", 2000)?.max(1);
+        let count = crate::option_count(args, "--count", 2000)?;
         return generate(count, rounds, peer.as_deref());
     }
     let t = Instant::now();

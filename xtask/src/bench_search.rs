@@ -39,7 +39,7 @@ use crate::{option_value, workspace_root};
 const PROBLEMS: &[&str] = &["pentomino-6x10", "queens-14", "scott"];
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let rounds = crate::option_number(args, "--rounds", 3)?;
+    let rounds = crate::option_count(args, "--rounds", 3)?;
     // A revision to build here, or a `dlx` binary built elsewhere (a machine without the
     // registry, say) of the revision to compare with.
     let baseline = match option_value(args, "--baseline-bin") {

@@ -132,6 +132,14 @@ pub fn option_number(args: &[String], flag: &str, default: usize) -> Result<usiz
     })
 }
 
+/// [`option_number`] for a count that must be at least 1 (rounds, puzzles).
+pub fn option_count(args: &[String], flag: &str, default: usize) -> Result<usize, String> {
+    match option_number(args, flag, default)? {
+        0 => Err(format!("{flag} wants a count of at least 1, not 0")),
+        n => Ok(n),
+    }
+}
+
 /// The workspace root (xtask lives one level below it).
 pub fn workspace_root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -39,6 +39,11 @@ fn cross_crate_targets() -> Result<Vec<String>, String> {
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
+    if let Some(flag) = args.iter().find(|a| a.starts_with("--") && *a != "--all") {
+        return Err(format!(
+            "slow: unknown flag `{flag}` (usage: cargo xtask slow [--all] [FILTER])"
+        ));
+    }
     let all = args.iter().any(|a| a == "--all");
     let filter = args.iter().find(|a| !a.starts_with("--"));
     let workspace = ["--workspace", "--exclude", "dancing-links-tests"].map(String::from);
