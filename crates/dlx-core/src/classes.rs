@@ -71,8 +71,8 @@ pub enum ClassesError {
     /// The matrix has option costs, which a count ignores ([`Solve::min_cost`] reads them).
     #[error("the matrix has option costs, which a count by classes would ignore")]
     Costs,
-    /// The group was made for another matrix: another number of items or options, or an
-    /// option with other items (its permutations would map this matrix's options wrongly,
+    /// The group was made for another matrix: another number of options, or an option with
+    /// other items (its permutations would map this matrix's options wrongly,
     /// and the count would be wrong without a word).
     #[error("the symmetries were found for another matrix: {why}")]
     OtherMatrix {

@@ -119,6 +119,23 @@ fn names_shaped_like_bounds_are_refused() {
     );
 }
 
+/// An option the builder refuses leaves nothing behind: the next option takes its number,
+/// and the items marked before the refusal are not repeats of it.
+#[test]
+fn a_refused_option_leaves_no_marks() {
+    let mut b = dlx_core::MatrixBuilder::new();
+    for name in ["a", "b", "c"] {
+        b.primary(name).unwrap();
+    }
+    assert!(b.option_ids(vec![0, 5]).is_err());
+    assert_eq!(b.option_ids(vec![0]), Ok(0));
+    assert!(b.option_ids(vec![1, 2, 1]).is_err());
+    assert_eq!(b.option_ids(vec![1, 2]), Ok(1));
+    assert!(b.option(["c", "nosuch"]).is_err());
+    assert_eq!(b.option(["c"]), Ok(2));
+    assert_eq!(b.build().unwrap().options().len(), 3);
+}
+
 #[test]
 fn the_builder_refuses_names_the_format_cannot_carry() {
     for name in ["", "a b", "|x", "|", "tab\there"] {
