@@ -30,16 +30,19 @@ impl Shards {
     }
 
     /// The campaign's plan: read back from `plan.json` if the folder has it, else made (the
-    /// subtrees estimated, `interrupt` able to stop it) and written there for the next runs.
+    /// subtrees estimated on `threads` threads, 0 = one per core, `interrupt` able to stop
+    /// it) and written there for the next runs. The plan does not depend on the threads.
     pub fn plan(
         &self,
         problem: &mut Problem,
         interrupt: &std::sync::atomic::AtomicBool,
+        threads: usize,
     ) -> Result<ShardPlan, CampaignError> {
         let fixed = self.fixed.iter().copied();
         let invalid = |e: &dyn std::fmt::Display| CampaignError::Invalid(e.to_string());
         let solve = (problem.solve().fix(fixed).map_err(|e| invalid(&e))?)
             .heuristic(self.heuristic)
+            .threads(threads)
             .interrupt(interrupt);
         // A stopped plan is no plan: the run stops before its first shard.
         let stopped = CampaignError::Stopped {
@@ -130,12 +133,17 @@ impl Shards {
 
 impl Campaign {
     /// Makes the plan of each of the campaign's searches (every subcase of a split) that has
-    /// none kept yet, and keeps it: what `dlx campaign start` does, so that runs started
-    /// together (one job per shard) all read it instead of each making it.
-    pub fn prepare(&self, interrupt: &std::sync::atomic::AtomicBool) -> Result<(), CampaignError> {
+    /// none kept yet, on `threads` threads (0 = one per core), and keeps it: what `dlx
+    /// campaign start` does, so that runs started together (one job per shard) all read it
+    /// instead of each making it.
+    pub fn prepare(
+        &self,
+        interrupt: &std::sync::atomic::AtomicBool,
+        threads: usize,
+    ) -> Result<(), CampaignError> {
         let one = |shards: &Shards| {
             let mut problem = Problem::new(&shards.matrix);
-            shards.plan(&mut problem, interrupt).map(drop)
+            shards.plan(&mut problem, interrupt, threads).map(drop)
         };
         match self {
             Campaign::Search(shards) => one(shards),
@@ -204,15 +212,15 @@ mod tests {
         let shards = Shards::create(&dir, "q8", &m, 5, Heuristic::Mrv, Vec::new(), false).unwrap();
         assert!(!shards.plan_path().exists());
         let never = AtomicBool::new(false);
-        Campaign::open(&dir).unwrap().prepare(&never).unwrap();
+        Campaign::open(&dir).unwrap().prepare(&never, 2).unwrap();
         let text = std::fs::read_to_string(shards.plan_path()).unwrap();
         let made = Problem::new(&m).solve().plan_shards(5).unwrap();
-        let read = shards.plan(&mut Problem::new(&m), &never).unwrap();
+        let read = shards.plan(&mut Problem::new(&m), &never, 1).unwrap();
         assert_eq!(read, made);
         assert_eq!(run_all(&dir).unwrap(), Problem::new(&m).solve().count());
         // Without the file the next run plans again, and writes the same file.
         std::fs::remove_file(shards.plan_path()).unwrap();
-        shards.plan(&mut Problem::new(&m), &never).unwrap();
+        shards.plan(&mut Problem::new(&m), &never, 1).unwrap();
         assert_eq!(std::fs::read_to_string(shards.plan_path()).unwrap(), text);
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -226,7 +234,7 @@ mod tests {
         let m = queens(6);
         let shards = Shards::create(&dir, "q6", &m, 3, Heuristic::Mrv, Vec::new(), false).unwrap();
         let never = AtomicBool::new(false);
-        shards.plan(&mut Problem::new(&m), &never).unwrap();
+        shards.plan(&mut Problem::new(&m), &never, 1).unwrap();
         let good = std::fs::read_to_string(shards.plan_path()).unwrap();
         let mut edited = good.replacen("\"owner\":[", "\"owner\":[2,", 1);
         if edited == good {
@@ -245,7 +253,7 @@ mod tests {
         }
         // Another campaign's plan (4 shards) in this folder (3 shards).
         let four = Shards::create(&other, "q6", &m, 4, Heuristic::Mrv, Vec::new(), false).unwrap();
-        four.plan(&mut Problem::new(&m), &never).unwrap();
+        four.plan(&mut Problem::new(&m), &never, 1).unwrap();
         std::fs::copy(four.plan_path(), shards.plan_path()).unwrap();
         let e = run_all(&dir).unwrap_err().to_string();
         assert!(e.contains("another"), "{e}");

@@ -147,13 +147,15 @@ impl Shards {
             // Read back from the folder, or made once (and kept there for the next runs).
             let plan = match &plan {
                 Some(plan) => plan,
-                None => plan.insert(self.plan(&mut problem, flag).map_err(|e| match e {
-                    CampaignError::Stopped { shard: None, .. } => CampaignError::Stopped {
-                        shard: None,
-                        kept: searched,
+                None => plan.insert(self.plan(&mut problem, flag, options.threads).map_err(
+                    |e| match e {
+                        CampaignError::Stopped { shard: None, .. } => CampaignError::Stopped {
+                            shard: None,
+                            kept: searched,
+                        },
+                        e => e,
                     },
-                    e => e,
-                })?),
+                )?),
             };
             let marker = self.marker_path(k);
             let since = SystemTime::now()

@@ -222,16 +222,10 @@ impl Searcher for Dlx {
         }
     }
 
-    fn sizes(&mut self, how: &How<'_>, split: &Split) -> Option<Vec<u64>> {
-        let sizes = (split.paths.iter().enumerate())
-            .map(|(i, path)| {
-                // Integer sizes keep the plan independent of floating-point summation order.
-                let est =
-                    self.estimate_below(Some(path), how, PLAN_PROBES, i as u64, &mut |_, _| {});
-                est.nodes.mean as u64
-            })
-            .collect();
-        Some(sizes)
+    fn plan_size(&mut self, how: &How<'_>, path: &Path, index: usize) -> Option<u64> {
+        let est = self.estimate_below(Some(path), how, PLAN_PROBES, index as u64, &mut |_, _| {});
+        // Integer sizes keep the plan independent of floating-point summation order.
+        Some(est.nodes.mean as u64)
     }
 
     fn estimate_below(
@@ -261,11 +255,13 @@ impl Searcher for Dlx {
         for &o in &prefix {
             links.cover_option(o);
         }
+        let mut path = Vec::new();
         let est = estimate::sample(
             samples,
             seed,
             |rng, level_nodes| {
-                (!how.interrupted()).then(|| estimate::probe(links, &mut rule, rng, level_nodes))
+                (!how.interrupted())
+                    .then(|| estimate::probe(links, &mut rule, rng, level_nodes, &mut path))
             },
             each,
         );

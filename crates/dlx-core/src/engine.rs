@@ -333,9 +333,11 @@ pub(crate) mod sealed {
             visit: Option<&mut dyn FnMut(&Solution)>,
         ) -> Result<Stats, PathError>;
 
-        /// The sizes the shards of a plan are balanced by: one per path of `split`, or
-        /// `None` to deal the paths in turn.
-        fn sizes(&mut self, how: &How<'_>, split: &Split) -> Option<Vec<u64>>;
+        /// The size a plan balances its shards by, of the subtree below `path`, the
+        /// `index`-th of the cut (its estimate's seed, so that the size does not depend on
+        /// which copy of the arena or which thread makes it); `None` when this engine's
+        /// plans deal the paths in turn.
+        fn plan_size(&mut self, how: &How<'_>, path: &Path, index: usize) -> Option<u64>;
 
         /// Knuth's plain estimate of the subtree below `path` (the whole tree for `None`),
         /// as from its root; `each(k, probe)` after the k-th probe.

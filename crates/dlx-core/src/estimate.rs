@@ -181,6 +181,9 @@ fn hill_k(positive: u64) -> usize {
     ((positive as f64).sqrt() as usize).max(10)
 }
 
+/// The most values a tail reserves room for before its first value (see [`Tail::new`]).
+const SMALL_TAIL: usize = 4096;
+
 /// The largest values of a sample of at most `samples` values, as many as [`tail_index`]
 /// reads, and how many are positive: the tail of a hundred million probes in kilobytes.
 #[derive(Debug, Clone)]
@@ -198,9 +201,13 @@ impl Tail {
         // Past 2^40 probes (a million kept, 16 MB) the tail stops growing with the sample;
         // the room is taken as values come, so an absurd `samples` reserves nothing.
         let keep = hill_k(samples.min(1 << 40)) + 1;
+        // A small sample's room is taken at once: a plan estimates thousands of subtrees with
+        // 64 probes each, and growing the three tails value by value was most of the
+        // allocator's work there (and, on several threads, contention for its lock).
+        let room = if 2 * keep <= SMALL_TAIL { 2 * keep } else { 0 };
         Tail {
             keep,
-            top: Vec::new(),
+            top: Vec::with_capacity(room),
             positive: 0,
         }
     }
@@ -288,14 +295,17 @@ impl Probe {
 
 /// One random root-to-leaf probe of the links as they stand (the caller marks them moving);
 /// `level_nodes[k]` receives the weight of the node met at depth k+1. The links are put
-/// back afterwards.
+/// back afterwards. `path` is room for the probe's choices, kept by the caller from one
+/// probe to the next: a plan makes a million probes, and a vector grown afresh in each was
+/// most of the allocator's work (on several threads, a queue at its lock).
 pub(crate) fn probe(
     links: &mut Links,
     rule: &mut Rule<'_>,
     rng: &mut SplitMix64,
     level_nodes: &mut Vec<f64>,
+    path: &mut Vec<(Link, Link)>,
 ) -> Probe {
-    let mut path: Vec<(Link, Link)> = Vec::new();
+    path.clear();
     let (mut weight, mut nodes, mut updates, mut solutions) = (1.0f64, 1.0f64, 0.0f64, 0.0f64);
     if links.all_covered() {
         return Probe {

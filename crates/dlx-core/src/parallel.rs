@@ -48,13 +48,7 @@ where
     S: Fn(&mut E, usize, &Path) -> f64 + Sync,
 {
     let pool = pool(threads)?;
-    let workers = Workers {
-        pool: &pool,
-        engine,
-        arenas: (0..pool.current_num_threads())
-            .map(|_| Mutex::new(None))
-            .collect(),
-    };
+    let workers = Workers::new(&pool, engine);
     let mut order: Vec<usize> = (0..paths.len()).collect();
     if let Some(size) = size
         && paths.len() > pool.current_num_threads()
@@ -74,6 +68,25 @@ where
     Some(parts.into_iter().fold(empty(), add))
 }
 
+/// `f(arena, index, path)` for each of `paths` on a pool of `threads` threads, each worker
+/// on its own copy of the arena, taking the next path from one counter; the answers in the
+/// paths' order, or `None` when no pool can be made.
+pub(crate) fn map_paths<E: Engine, R: Send>(
+    engine: &E,
+    threads: usize,
+    paths: &[Path],
+    f: &(impl Fn(&mut E, usize, &Path) -> R + Sync),
+) -> Option<Vec<R>> {
+    let pool = pool(threads)?;
+    let workers = Workers::new(&pool, engine);
+    let done = workers.each(paths.len(), Vec::new, |arena, i, acc| {
+        acc.push((i, f(arena, i, &paths[i])));
+    });
+    let mut all: Vec<(usize, R)> = done.into_iter().flatten().collect();
+    all.sort_unstable_by_key(|&(i, _)| i);
+    Some(all.into_iter().map(|(_, r)| r).collect())
+}
+
 /// A pool's workers, each with its copy of the arena, made on first use and kept from one
 /// round of work to the next.
 struct Workers<'p, E> {
@@ -82,7 +95,19 @@ struct Workers<'p, E> {
     arenas: Vec<Mutex<Option<E>>>,
 }
 
-impl<E: Engine> Workers<'_, E> {
+impl<'p, E: Engine> Workers<'p, E> {
+    /// The pool's workers, none of whom has copied the arena yet.
+    fn new(pool: &'p rayon::ThreadPool, engine: &'p E) -> Self {
+        let arenas = (0..pool.current_num_threads())
+            .map(|_| Mutex::new(None))
+            .collect();
+        Workers {
+            pool,
+            engine,
+            arenas,
+        }
+    }
+
     /// Does `work(arena, i, acc)` for every i below `n`, each worker taking the next i from
     /// one counter, with its own copy of the arena and its own accumulator (from `init`):
     /// the accumulators.

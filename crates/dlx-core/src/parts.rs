@@ -174,6 +174,28 @@ where
         .fold(empty(), add)
 }
 
+/// `f(arena, index, path)` for each of `paths`, in their order: on a pool of `threads` threads,
+/// each worker on its own copy of the arena, or on the calling thread, on `engine` itself.
+/// For work whose answer does not depend on the copy it is made on (a plan's estimates).
+pub(crate) fn map_paths<E: Engine, R: Send>(
+    engine: &mut E,
+    threads: usize,
+    paths: &[Path],
+    f: impl Fn(&mut E, usize, &Path) -> R + Sync,
+) -> Vec<R> {
+    #[cfg(feature = "parallel")]
+    if threads != 1
+        && paths.len() > 1
+        && let Some(all) = crate::parallel::map_paths(engine, threads, paths, &f)
+    {
+        return all;
+    }
+    let _ = threads;
+    (paths.iter().enumerate())
+        .map(|(i, p)| f(engine, i, p))
+        .collect()
+}
+
 /// The figures of no part.
 pub(crate) fn empty() -> Stats {
     Stats {

@@ -123,8 +123,8 @@ impl Searcher for Problem {
         either!(self, e => e.below(path, how, visit))
     }
 
-    fn sizes(&mut self, how: &How<'_>, split: &Split) -> Option<Vec<u64>> {
-        either!(self, e => e.sizes(how, split))
+    fn plan_size(&mut self, how: &How<'_>, path: &Path, index: usize) -> Option<u64> {
+        either!(self, e => e.plan_size(how, path, index))
     }
 
     fn estimate_below(

@@ -124,13 +124,14 @@ pub(crate) fn plan<E: Engine>(
     how: &How<'_>,
     shards: usize,
     depth: Option<usize>,
+    threads: usize,
 ) -> Result<ShardPlan, ShardError> {
     check_count(shards)?;
     let split = match depth {
         Some(d) => engine.split(how, d),
         None => engine.cut(how, shards.saturating_mul(SUBPROBLEMS_PER_SHARD)),
     };
-    let (owner, load) = match engine.sizes(how, &split) {
+    let (owner, load) = match sizes(engine, how, &split, threads) {
         Some(sizes) => {
             let (owner, load) = balance(&sizes, shards);
             (owner, load.into_iter().map(|x| x as f64).collect())
@@ -148,6 +149,24 @@ pub(crate) fn plan<E: Engine>(
         return Err(ShardError::Interrupted);
     }
     Ok(finish(engine, how, shards, split, owner, load))
+}
+
+/// The sizes of the cut's subtrees that a plan balances its shards by, or `None` to deal them
+/// in turn. Each is an estimate seeded by its path's place, so that `threads` (the run's,
+/// which make them side by side on copies of the arena: on the 9x10 pentominoes they had
+/// taken most of a `--shard` run's time on one thread) change the time, never the plan.
+fn sizes<E: Engine>(
+    engine: &mut E,
+    how: &How<'_>,
+    split: &Split,
+    threads: usize,
+) -> Option<Vec<u64>> {
+    let (first, rest) = split.paths.split_first()?;
+    let first = engine.plan_size(how, first, 0)?;
+    let rest = crate::parts::map_paths(engine, threads, rest, |e, i, p| {
+        e.plan_size(how, p, i + 1).unwrap_or(0)
+    });
+    Some(std::iter::once(first).chain(rest).collect())
 }
 
 /// The plan whose cut is at `depth` and whose subproblems go to the shards `owner` names, as a

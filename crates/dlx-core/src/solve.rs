@@ -649,17 +649,20 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// out): see [`crate::shard`]. Each shard is then searched with [`Solve::shard_plan`].
     pub fn plan_shards(self, shards: usize) -> Result<ShardPlan, ShardError> {
         self.refuse_costs();
-        shard::plan(self.engine, &self.settings.how(), shards, None)
+        let threads = self.settings.threads;
+        shard::plan(self.engine, &self.settings.how(), shards, None, threads)
     }
 
     /// [`Solve::plan_shards`] with the cut at `depth` (at least 1).
     pub fn plan_shards_at(self, shards: usize, depth: usize) -> Result<ShardPlan, ShardError> {
         self.refuse_costs();
+        let threads = self.settings.threads;
         shard::plan(
             self.engine,
             &self.settings.how(),
             shards,
             Some(depth.max(1)),
+            threads,
         )
     }
 
@@ -691,9 +694,10 @@ impl<'a, E: Engine> Solve<'a, E> {
         self.refuse_costs();
         if self.cut.is_none() {
             let how = self.settings.how();
+            let threads = self.settings.threads;
             let cut = match self.settings.part {
                 Part::Plan { plan, k } => Cut::planned(plan, k),
-                Part::Shard { k, n } => match shard::plan(self.engine, &how, n, None) {
+                Part::Shard { k, n } => match shard::plan(self.engine, &how, n, None, threads) {
                     Ok(plan) => Cut::planned(&plan, k),
                     // The count was checked: the plan was interrupted.
                     Err(_) => Cut::unsound(),

@@ -155,6 +155,14 @@ fn plans_are_deterministic_and_balanced() {
     let b = Dlx::new(&m).solve().plan_shards(4).unwrap();
     assert_eq!(a, b);
     assert!(a.split.paths.len() >= 64);
+    // The estimates are made side by side on several threads, each seeded by its path's
+    // place: the same plan on any number of them, and the same shard searched.
+    for threads in [2, 3, 0] {
+        let c = dlx.solve().threads(threads).plan_shards(4).unwrap();
+        assert_eq!(a, c, "{threads} threads");
+        let k2 = dlx.solve().shard(2, 4).unwrap().threads(threads).count();
+        assert_eq!(k2, dlx.solve().shard_plan(&a, 2).unwrap().count());
+    }
     // Every shard gets work, and the estimated loads are within a factor 2 of each other.
     for k in 1..=4 {
         assert!(a.owner.contains(&k));

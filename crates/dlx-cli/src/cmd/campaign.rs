@@ -341,7 +341,7 @@ fn start(a: Start) -> Result<(), CliError> {
     let what = made.map_err(campaign_error)?;
     // The shards are planned once, here, and every run reads the plan.
     let never = std::sync::atomic::AtomicBool::new(false);
-    (Campaign::open(dir).and_then(|c| c.prepare(&never))).map_err(campaign_error)?;
+    (Campaign::open(dir).and_then(|c| c.prepare(&never, 0))).map_err(campaign_error)?;
     note!("campaign {dir}: {what}; `dlx campaign run {dir}` searches them");
     Ok(())
 }

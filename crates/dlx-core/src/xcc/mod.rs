@@ -268,7 +268,7 @@ impl Searcher for Xcc {
         })
     }
 
-    fn sizes(&mut self, _: &How<'_>, _: &Split) -> Option<Vec<u64>> {
+    fn plan_size(&mut self, _: &How<'_>, _: &Path, _: usize) -> Option<u64> {
         // Dealt in turn: many small subproblems even out the shards' sizes.
         None
     }
