@@ -181,9 +181,6 @@ fn hill_k(positive: u64) -> usize {
     ((positive as f64).sqrt() as usize).max(10)
 }
 
-/// The most values a tail reserves room for before its first value (see [`Tail::new`]).
-const SMALL_TAIL: usize = 4096;
-
 /// The largest values of a sample of at most `samples` values, as many as [`tail_index`]
 /// reads, and how many are positive: the tail of a hundred million probes in kilobytes.
 #[derive(Debug, Clone)]
@@ -201,13 +198,9 @@ impl Tail {
         // Past 2^40 probes (a million kept, 16 MB) the tail stops growing with the sample;
         // the room is taken as values come, so an absurd `samples` reserves nothing.
         let keep = hill_k(samples.min(1 << 40)) + 1;
-        // A small sample's room is taken at once: a plan estimates thousands of subtrees with
-        // 64 probes each, and growing the three tails value by value was most of the
-        // allocator's work there (and, on several threads, contention for its lock).
-        let room = if 2 * keep <= SMALL_TAIL { 2 * keep } else { 0 };
         Tail {
             keep,
-            top: Vec::with_capacity(room),
+            top: Vec::new(),
             positive: 0,
         }
     }
