@@ -21,13 +21,13 @@ use dlx_paper::aztec::{Campaign, SHARDS, default_dir, spiked_dir};
 
 use crate::{option_number, option_value};
 
-pub fn run(args: &[String]) -> Result<(), String> {
+pub fn run(args: &[String]) -> crate::Result {
     let dir = option_value(args, "--dir").map(PathBuf::from);
     let campaign = match option_value(args, "--board") {
         None => Campaign::new(dir.unwrap_or_else(default_dir)),
         Some("spiked") => Campaign::spiked(dir.unwrap_or_else(spiked_dir)),
         Some(other) => {
-            return Err(format!(
+            return crate::input(format!(
                 "--board wants `spiked` (or nothing, for Figure 15's board), not `{other}`"
             ));
         }

@@ -23,17 +23,17 @@ use dlx_sudoku::{Grid, SEARCH_RULE, Solver, parse_lines, puzzle_matrix};
 const TARGETS: &[&str] = &["search", "scaling", "sudoku", "anchors"];
 
 /// Runs the bench target named by the first argument.
-pub fn run(args: &[String]) -> Result<(), String> {
+pub fn run(args: &[String]) -> crate::Result {
     match args.first().map(String::as_str) {
         Some("search") => crate::bench_search::run(&args[1..]),
         Some("scaling") => crate::bench_scaling::run(&args[1..]),
         Some("sudoku") => sudoku(&args[1..]),
         Some("anchors") => anchors(&args[1..]),
-        Some(other) => Err(format!(
+        Some(other) => crate::input(format!(
             "unknown bench target `{other}` (targets: {})",
             TARGETS.join(", ")
         )),
-        None => Err(format!(
+        None => crate::input(format!(
             "bench needs a target (targets: {})",
             TARGETS.join(", ")
         )),
@@ -45,7 +45,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 /// SSMCC), then `sudoku` (against `--peer`) and `scaling`, each given the arguments that
 /// concern it, one after the other. A part whose data folder is absent says so and the others
 /// run.
-fn anchors(args: &[String]) -> Result<(), String> {
+fn anchors(args: &[String]) -> crate::Result {
     let mut search = args.to_vec();
     if (crate::option_value(args, "--dlx3").is_some()
         || crate::option_value(args, "--ssmcc").is_some())
@@ -86,7 +86,7 @@ fn anchors(args: &[String]) -> Result<(), String> {
     if failed.is_empty() {
         Ok(())
     } else {
-        Err(format!("anchors: {} failed", failed.join(", ")))
+        crate::failed(format!("anchors: {} failed", failed.join(", ")))
     }
 }
 
@@ -101,12 +101,14 @@ fn pass(args: &[String], flags: &[&str]) -> Vec<String> {
 
 /// The path and text of a file of the optional data folder (`DLX_DATA_DIR`, by default
 /// shared/data beside the workspace), which the sudoku benchmarks need.
-fn data_file(rel: &str) -> Result<(PathBuf, String), String> {
+fn data_file(rel: &str) -> crate::Result<(PathBuf, String)> {
     let path = dlx_test_data::dir().join(rel);
     match std::fs::read_to_string(&path) {
         Ok(text) => Ok((path, text)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(dlx_test_data::missing(&path)),
-        Err(e) => Err(format!("{}: {e}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            crate::input(dlx_test_data::missing(&path))
+        }
+        Err(e) => crate::input(format!("{}: {e}", path.display())),
     }
 }
 
@@ -184,7 +186,7 @@ fn within<T>(flag: &Arc<AtomicBool>, limit: Duration, f: impl FnOnce() -> T) -> 
 /// 16x16 to 36x36: first solution and uniqueness, candidate masks against dancing links
 /// with propagation (stopped after `links_limit` seconds a puzzle), per puzzle, in the same
 /// run.
-fn large_boards(links_limit: Duration) -> Result<(), String> {
+fn large_boards(links_limit: Duration) -> crate::Result {
     let mut masks = Solver::new();
     let flag = Arc::new(AtomicBool::new(false));
     let mut links = Solver::new().masks_from(7).interrupt(Arc::clone(&flag));
@@ -213,7 +215,7 @@ fn large_boards(links_limit: Duration) -> Result<(), String> {
             };
             let (s, count, first, proof) = time(&mut masks);
             if !s.as_ref().is_some_and(|s| s.solves(&p)) {
-                return Err(format!("{label}: no solution found by the masks"));
+                return crate::failed(format!("{label}: no solution found by the masks"));
             }
             let ms = |d: Duration| d.as_secs_f64() * 1e3;
             let mut line = format!(
@@ -227,7 +229,7 @@ fn large_boards(links_limit: Duration) -> Result<(), String> {
             if !finished {
                 line += &format!("; dancing links did not finish in {links_limit:?}");
             } else if s2.is_none() || count2 != count {
-                return Err(format!("{label}: dancing links disagree with the masks"));
+                return crate::failed(format!("{label}: dancing links disagree with the masks"));
             } else {
                 line += &format!(
                     "; dancing links {:.1} and {:.1} ms ({:.1}x and {:.1}x slower)",
@@ -245,7 +247,7 @@ fn large_boards(links_limit: Duration) -> Result<(), String> {
 
 /// `cargo xtask bench sudoku [--rounds N] [--peer PATH] [--large [--links-limit S]]
 /// [--generate [--count N]]`.
-fn sudoku(args: &[String]) -> Result<(), String> {
+fn sudoku(args: &[String]) -> crate::Result {
     if args.iter().any(|a| a == "--large") {
         let limit = crate::option_number(args, "--links-limit", 20)?;
         return large_boards(Duration::from_secs(limit as u64));
@@ -282,7 +284,7 @@ fn sudoku(args: &[String]) -> Result<(), String> {
                 .ok_or_else(|| format!("{set}: no solution for {}", p.to_line()))?;
             let same = |other: &mut Solver| other.solve(p).as_ref() == Some(&s);
             if !s.solves(p) || !solver.is_unique(p) || !same(&mut masks) || !same(&mut links) {
-                return Err(format!(
+                return crate::failed(format!(
                     "{set}: wrong or non-unique solution for {}",
                     p.to_line()
                 ));
@@ -361,7 +363,7 @@ fn sudoku(args: &[String]) -> Result<(), String> {
 /// Minimal unique 9x9 puzzles per second on one thread, without symmetry and with the 180°
 /// one: `count` puzzles a round, the best of `rounds`. With a peer generator, its runs and ours
 /// take turns, three times, each keeping its best, as in the solving bench.
-fn generate(count: usize, rounds: usize, peer: Option<&Path>) -> Result<(), String> {
+fn generate(count: usize, rounds: usize, peer: Option<&Path>) -> crate::Result {
     use dlx_sudoku::generate::Generator;
     // One generator per mode for the whole run: every round makes new puzzles.
     let mut ours = [false, true].map(|symmetric| {
@@ -392,7 +394,7 @@ fn generate(count: usize, rounds: usize, peer: Option<&Path>) -> Result<(), Stri
                 }
             });
             if let Some(e) = failed {
-                return Err(e);
+                return crate::failed(e);
             }
             *best = best.max(count as f64 / time.as_secs_f64());
         }
@@ -416,7 +418,7 @@ fn generate(count: usize, rounds: usize, peer: Option<&Path>) -> Result<(), Stri
 
 /// Runs a peer generator under the contract in the usage text: `PEER --generate COUNT
 /// ROUNDS` prints minimal unique puzzles per second without symmetry and with the 180° one.
-fn run_peer_generate(peer: &Path, count: usize, rounds: usize) -> Result<[f64; 2], String> {
+fn run_peer_generate(peer: &Path, count: usize, rounds: usize) -> crate::Result<[f64; 2]> {
     let args = [
         "--generate".to_string(),
         count.to_string(),
@@ -424,29 +426,29 @@ fn run_peer_generate(peer: &Path, count: usize, rounds: usize) -> Result<[f64; 2
     ];
     match peer_numbers(peer, &args)?[..] {
         [plain, symmetric] => Ok([plain, symmetric]),
-        _ => Err(format!("{}: wanted two numbers", peer.display())),
+        _ => crate::input(format!("{}: wanted two numbers", peer.display())),
     }
 }
 
 /// Runs a peer solver on a puzzle file under the contract in the usage text: `PEER FILE
 /// ROUNDS` prints µs per puzzle for the first solution and for counting to 2.
-fn run_peer(peer: &Path, file: &Path, rounds: usize) -> Result<(f64, f64), String> {
+fn run_peer(peer: &Path, file: &Path, rounds: usize) -> crate::Result<(f64, f64)> {
     let args = [file.display().to_string(), rounds.to_string()];
     match peer_numbers(peer, &args)?[..] {
         [first, two] => Ok((first, two)),
-        _ => Err(format!("{}: wanted two numbers", peer.display())),
+        _ => crate::input(format!("{}: wanted two numbers", peer.display())),
     }
 }
 
 /// Runs a peer with `args` and reads the positive numbers it prints on standard output.
-fn peer_numbers(peer: &Path, args: &[String]) -> Result<Vec<f64>, String> {
+fn peer_numbers(peer: &Path, args: &[String]) -> crate::Result<Vec<f64>> {
     let out = Command::new(peer)
         .args(args)
         .output()
         .map_err(|e| format!("{}: {e}", peer.display()))?;
     let text = String::from_utf8_lossy(&out.stdout);
     if !out.status.success() {
-        return Err(format!(
+        return crate::input(format!(
             "{} {} failed ({}): {}",
             peer.display(),
             args.join(" "),
@@ -462,7 +464,7 @@ fn peer_numbers(peer: &Path, args: &[String]) -> Result<Vec<f64>, String> {
     if numbers.iter().all(|&x| x > 0.0) {
         Ok(numbers)
     } else {
-        Err(format!(
+        crate::input(format!(
             "{}: wanted positive numbers, got `{}`",
             peer.display(),
             text.trim()

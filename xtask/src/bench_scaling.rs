@@ -50,7 +50,7 @@ const NAMES: &[&str] = &[
     "macmahon-shard-1",
 ];
 
-pub fn run(args: &[String]) -> Result<(), String> {
+pub fn run(args: &[String]) -> crate::Result {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let counts = match option_value(args, "--threads") {
         Some(list) => parse_counts(list)?,
@@ -61,7 +61,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if let Some(names) = &only
         && let Some(bad) = names.iter().find(|n| !NAMES.contains(n))
     {
-        return Err(format!(
+        return crate::input(format!(
             "unknown workload `{bad}` (workloads: {})",
             NAMES.join(", ")
         ));
@@ -121,7 +121,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             if let Some(expected) = &w.expected
                 && !same_figures(&stats, expected)
             {
-                return Err(format!(
+                return crate::failed(format!(
                     "{name} on {t} threads: {} solutions, {} updates, {} nodes, but the \
                      committed record says {}, {}, {}",
                     stats.solutions,
@@ -144,7 +144,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 }
                 Some((t1, stats1)) => {
                     if &stats != stats1 {
-                        return Err(format!(
+                        return crate::failed(format!(
                             "{name}: the figures on {t} threads differ from one thread's"
                         ));
                     }
@@ -187,7 +187,7 @@ fn default_counts(cores: usize) -> Vec<usize> {
 }
 
 /// `1,4,8,16`: counts of threads, ascending, starting at 1.
-fn parse_counts(list: &str) -> Result<Vec<usize>, String> {
+fn parse_counts(list: &str) -> crate::Result<Vec<usize>> {
     let mut v = Vec::new();
     for part in list.split(',') {
         let t: usize = part
@@ -208,7 +208,7 @@ fn parse_counts(list: &str) -> Result<Vec<usize>, String> {
 }
 
 /// The workload called `name`, or `None` (after saying why) when its data is absent.
-fn workload(name: &'static str) -> Result<Option<Workload>, String> {
+fn workload(name: &'static str) -> crate::Result<Option<Workload>> {
     let paper = |p: &str| dlx_paper::problem(p).map_err(|e| e.to_string());
     Ok(Some(match name {
         "queens-16" | "queens-17" => {
@@ -259,7 +259,7 @@ fn workload(name: &'static str) -> Result<Option<Workload>, String> {
                 expected: None,
             }
         }
-        other => return Err(format!("unknown workload `{other}`")),
+        other => return crate::input(format!("unknown workload `{other}`")),
     }))
 }
 
@@ -285,7 +285,7 @@ fn repo_path(rel: &str) -> PathBuf {
 
 /// `threads` independent one-thread counts of 14 queens at once: `threads` times one's
 /// time over theirs.
-fn ceiling(threads: usize) -> Result<f64, String> {
+fn ceiling(threads: usize) -> crate::Result<f64> {
     let p = dlx_paper::problem("queens-14").map_err(|e| e.to_string())?;
     let mut dlx = dlx_core::Dlx::new(&p.matrix);
     let start = Instant::now();
@@ -302,7 +302,7 @@ fn side_by_side(
     plan: Option<&dlx_core::ShardPlan>,
     copies: usize,
     expected: &Stats,
-) -> Result<Duration, String> {
+) -> crate::Result<Duration> {
     let problems: Vec<Problem> = (0..copies).map(|_| Problem::new(&w.matrix)).collect();
     crate::bench_search::side_by_side(
         problems,
@@ -318,7 +318,10 @@ fn side_by_side(
         },
         expected,
     )
-    .map_err(|e| format!("{}: {e}", w.name))
+    .map_err(|e| match e {
+        crate::Error::Input(why) => crate::Error::Input(format!("{}: {why}", w.name)),
+        crate::Error::Failed(why) => crate::Error::Failed(format!("{}: {why}", w.name)),
+    })
 }
 
 /// The processor's name, as Linux tells it (or "unknown processor").

@@ -38,7 +38,7 @@ use crate::{option_value, workspace_root};
 /// The problems timed, by their `dlx paper` names.
 const PROBLEMS: &[&str] = &["pentomino-6x10", "queens-14", "scott"];
 
-pub fn run(args: &[String]) -> Result<(), String> {
+pub fn run(args: &[String]) -> crate::Result {
     let rounds = crate::option_count(args, "--rounds", 3)?;
     // A revision to build here, or a `dlx` binary built elsewhere (a machine without the
     // registry, say) of the revision to compare with.
@@ -113,14 +113,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let (t, untested) = timed(|| dlx.solve().heuristic(h).dead_end_test(false).count());
             plain = plain.min(t);
             if untested != stats {
-                return Err(format!(
+                return crate::failed(format!(
                     "{name}: the figures without the dead-end test differ from those with it"
                 ));
             }
             let (t, par) = timed(|| dlx.solve().heuristic(h).threads(threads).count());
             all = all.min(t);
             if par != stats {
-                return Err(format!(
+                return crate::failed(format!(
                     "{name}: parallel figures differ from sequential ones"
                 ));
             }
@@ -224,7 +224,7 @@ fn xcc_lines(
     rounds: usize,
     threads: usize,
     baseline: Option<&Path>,
-) -> Result<(), String> {
+) -> crate::Result {
     let knuth = Knuth::from_args(args);
     let cpu = args.iter().any(|a| a == "--cpu");
     let mut problems = Vec::new();
@@ -289,7 +289,7 @@ fn xcc_line(
     rounds: usize,
     threads: Option<usize>,
     baseline: Option<&Path>,
-) -> Result<(), String> {
+) -> crate::Result {
     let cpu = threads.is_none();
     let name = p.name;
     let matrix = format::parse(p.text).map_err(|e| format!("{name}: {e}"))?;
@@ -315,7 +315,7 @@ fn xcc_line(
         if let Some(expected) = p.expected
             && ours != expected
         {
-            return Err(format!(
+            return crate::failed(format!(
                 "{name}: figures {ours:?}, but Knuth's DLX3 prints {expected:?}"
             ));
         }
@@ -323,7 +323,7 @@ fn xcc_line(
             let (t, par) = timed(|| x.solve().threads(threads).count());
             all = all.min(t);
             if par != stats {
-                return Err(format!(
+                return crate::failed(format!(
                     "{name}: parallel figures differ from sequential ones"
                 ));
             }
@@ -340,7 +340,7 @@ fn xcc_line(
             ];
             for (what, ours) in want {
                 if f.get(what) != Some(&ours) {
-                    return Err(format!(
+                    return crate::failed(format!(
                         "{name}: {} prints {what} {:?}, we count {ours}",
                         k.display(),
                         f.get(what)
@@ -353,7 +353,7 @@ fn xcc_line(
             cells_time = cells_time.min(t);
             let f = knuth_figures(&err);
             if f.get("solutions") != Some(&stats.solutions) {
-                return Err(format!(
+                return crate::failed(format!(
                     "{name}: {} prints {:?} solutions, we count {}",
                     k.display(),
                     f.get("solutions"),
@@ -462,7 +462,7 @@ pub(crate) fn copies_side_by_side(
     matrix: &dlx_core::Matrix,
     h: dlx_core::Heuristic,
     expected: &Stats,
-) -> Result<Duration, String> {
+) -> crate::Result<Duration> {
     let arenas: Vec<Dlx> = (0..threads).map(|_| Dlx::new(matrix)).collect();
     side_by_side(
         arenas,
@@ -476,9 +476,9 @@ pub(crate) fn copies_side_by_side(
 /// give `expected`.
 pub(crate) fn side_by_side<T: Send>(
     arenas: Vec<T>,
-    search: impl Fn(T) -> Result<Stats, String> + Sync,
+    search: impl Fn(T) -> crate::Result<Stats> + Sync,
     expected: &Stats,
-) -> Result<Duration, String> {
+) -> crate::Result<Duration> {
     let t = Instant::now();
     let figures = std::thread::scope(|s| {
         let handles: Vec<_> = arenas
@@ -488,17 +488,17 @@ pub(crate) fn side_by_side<T: Send>(
         handles
             .into_iter()
             .map(|t| t.join().expect("a side-by-side search panicked"))
-            .collect::<Result<Vec<Stats>, String>>()
+            .collect::<crate::Result<Vec<Stats>>>()
     })?;
     let elapsed = t.elapsed();
     if figures.iter().any(|f| f != expected) {
-        return Err("side-by-side copies of the search disagree with it".into());
+        return crate::failed("side-by-side copies of the search disagree with it");
     }
     Ok(elapsed)
 }
 
 /// The wall-clock time of one run of a command.
-fn time_command(cmd: &mut Command, input: Option<&str>) -> Result<Duration, String> {
+fn time_command(cmd: &mut Command, input: Option<&str>) -> crate::Result<Duration> {
     time_capture(cmd, input, false).map(|(t, _)| t)
 }
 
@@ -509,7 +509,7 @@ fn time_capture(
     cmd: &mut Command,
     input: Option<&str>,
     cpu: bool,
-) -> Result<(Duration, String), String> {
+) -> crate::Result<(Duration, String)> {
     let t = Instant::now();
     let children = children_cpu();
     let mut child = cmd
@@ -538,16 +538,16 @@ fn time_capture(
     if out.status.success() {
         Ok((elapsed, String::from_utf8_lossy(&out.stderr).into_owned()))
     } else {
-        Err(format!("{cmd:?} failed: {}", out.status))
+        crate::failed(format!("{cmd:?} failed: {}", out.status))
     }
 }
 
 /// Builds the `dlx` binary of revision `rev` in a worktree and returns its path.
-fn build_baseline(rev: &str) -> Result<PathBuf, String> {
+fn build_baseline(rev: &str) -> crate::Result<PathBuf> {
     let root = workspace_root();
     let dir = root.join("target/bench-baseline");
     let tree = dir.join("tree");
-    let git = |args: &[&str], at: &Path| -> Result<(), String> {
+    let git = |args: &[&str], at: &Path| -> crate::Result {
         let ok = Command::new("git")
             .args(args)
             .current_dir(at)
@@ -557,7 +557,7 @@ fn build_baseline(rev: &str) -> Result<PathBuf, String> {
         if ok {
             Ok(())
         } else {
-            Err(format!("git {} failed", args.join(" ")))
+            crate::failed(format!("git {} failed", args.join(" ")))
         }
     };
     if tree.exists() {
@@ -590,7 +590,7 @@ fn build_baseline(rev: &str) -> Result<PathBuf, String> {
         .map_err(|e| format!("cargo: {e}"))?
         .success();
     if !ok {
-        return Err(format!("the baseline {rev} does not build"));
+        return crate::failed(format!("the baseline {rev} does not build"));
     }
     Ok(dir.join("target/release/dlx"))
 }

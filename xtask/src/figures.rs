@@ -68,7 +68,7 @@ fn sources() -> Vec<Source> {
     ]
 }
 
-pub fn run(args: &[String]) -> Result<(), String> {
+pub fn run(args: &[String]) -> crate::Result {
     let out: PathBuf = option_value(args, "--out")
         .map(PathBuf::from)
         .unwrap_or_else(|| workspace_root().join("figures-out"));
@@ -97,7 +97,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         println!("  [{:.1} s]", start.elapsed().as_secs_f64());
     }
     if written == 0 {
-        return Err(format!(
+        return crate::input(format!(
             "no figure source matches `{}` (see `cargo xtask figures --list`)",
             only.unwrap_or("")
         ));

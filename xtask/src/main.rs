@@ -14,6 +14,49 @@ mod workloads;
 
 use std::process::ExitCode;
 
+/// Why a task stopped: the exit status tells a script which.
+#[derive(Debug)]
+pub enum Error {
+    /// What the task was given is wrong (a flag, a number, a file): exit status 2, as `dlx`.
+    Input(String),
+    /// The task ran and a check failed (figures that disagree, a failed test, a build that
+    /// does not build): exit status 1.
+    Failed(String),
+}
+
+impl From<String> for Error {
+    fn from(why: String) -> Self {
+        Error::Input(why)
+    }
+}
+
+impl From<&str> for Error {
+    fn from(why: &str) -> Self {
+        Error::Input(why.to_string())
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Input(why) | Error::Failed(why) => f.write_str(why),
+        }
+    }
+}
+
+/// What every task returns.
+pub type Result<T = ()> = std::result::Result<T, Error>;
+
+/// Wrong input, as an `Err` (exit status 2).
+pub fn input<T>(why: impl Into<String>) -> Result<T> {
+    Err(Error::Input(why.into()))
+}
+
+/// A failed check, as an `Err` (exit status 1).
+pub fn failed<T>(why: impl Into<String>) -> Result<T> {
+    Err(Error::Failed(why.into()))
+}
+
 const USAGE: &str = "\
 usage: cargo xtask <task> [options]
 
@@ -93,19 +136,22 @@ fn main() -> ExitCode {
             print!("{USAGE}");
             Ok(())
         }
-        Some(other) => Err(format!("unknown task `{other}`\n\n{USAGE}")),
+        Some(other) => Err(Error::Input(format!("unknown task `{other}`\n\n{USAGE}"))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("xtask: {e}");
-            ExitCode::FAILURE
+            ExitCode::from(match e {
+                Error::Input(_) => 2,
+                Error::Failed(_) => 1,
+            })
         }
     }
 }
 
 /// `cargo xtask seal DIR...`: [`dlx_campaign::seal_legacy`] on each folder.
-fn seal(dirs: &[String]) -> Result<(), String> {
+fn seal(dirs: &[String]) -> Result {
     if dirs.is_empty() {
         return Err("seal: name the campaign folders to seal".into());
     }
@@ -125,17 +171,17 @@ pub fn option_value<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
 }
 
 /// Value of `--flag N` in `args` as a number, or `default` when the flag is absent.
-pub fn option_number(args: &[String], flag: &str, default: usize) -> Result<usize, String> {
+pub fn option_number(args: &[String], flag: &str, default: usize) -> Result<usize> {
     option_value(args, flag).map_or(Ok(default), |v| {
         v.parse()
-            .map_err(|_| format!("{flag} wants a number, not `{v}`"))
+            .map_err(|_| format!("{flag} wants a number, not `{v}`").into())
     })
 }
 
 /// [`option_number`] for a count that must be at least 1 (rounds, puzzles).
-pub fn option_count(args: &[String], flag: &str, default: usize) -> Result<usize, String> {
+pub fn option_count(args: &[String], flag: &str, default: usize) -> Result<usize> {
     match option_number(args, flag, default)? {
-        0 => Err(format!("{flag} wants a count of at least 1, not 0")),
+        0 => Err(format!("{flag} wants a count of at least 1, not 0").into()),
         n => Ok(n),
     }
 }

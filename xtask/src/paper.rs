@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use crate::{option_value, workspace_root};
 
-pub fn run(args: &[String]) -> Result<(), String> {
+pub fn run(args: &[String]) -> crate::Result {
     let only = option_value(args, "--only");
     let full = args.iter().any(|a| a == "--full");
     let tables = dlx_paper::tables();
@@ -28,7 +28,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .filter(|t| only.is_none_or(|o| t.name == o || t.name.starts_with(&format!("{o}-"))))
         .collect();
     if selected.is_empty() {
-        return Err(format!(
+        return crate::input(format!(
             "no table matches `{}` (see `cargo xtask paper --list`)",
             only.unwrap_or("")
         ));
@@ -93,7 +93,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if mismatched.is_empty() {
         Ok(())
     } else {
-        Err(format!(
+        crate::failed(format!(
             "tables with unexplained differences or failed snapshots: {}",
             mismatched.join(", ")
         ))

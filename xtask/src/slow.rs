@@ -38,9 +38,9 @@ fn cross_crate_targets() -> Result<Vec<String>, String> {
     Ok(args)
 }
 
-pub fn run(args: &[String]) -> Result<(), String> {
+pub fn run(args: &[String]) -> crate::Result {
     if let Some(flag) = args.iter().find(|a| a.starts_with("--") && *a != "--all") {
-        return Err(format!(
+        return crate::input(format!(
             "slow: unknown flag `{flag}` (usage: cargo xtask slow [--all] [FILTER])"
         ));
     }
@@ -63,7 +63,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
         let status = cmd.status().map_err(|e| format!("cannot run cargo: {e}"))?;
         if !status.success() {
-            return Err("some slow tests failed".to_string());
+            return crate::failed("some slow tests failed".to_string());
         }
     }
     Ok(())

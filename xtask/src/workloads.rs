@@ -130,7 +130,7 @@ pub fn pentominoes_copies(cols: usize) -> String {
 }
 
 /// `cargo xtask workloads DIR`: writes every workload as `DIR/NAME.dlx`.
-pub fn write_all(args: &[String]) -> Result<(), String> {
+pub fn write_all(args: &[String]) -> crate::Result {
     let [dir] = args else {
         return Err("workloads: name the folder to write them into".into());
     };
