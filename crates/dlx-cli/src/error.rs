@@ -102,14 +102,10 @@ pub enum CliError {
     /// Ctrl-C or SIGTERM stopped a campaign's run (the message says what was kept).
     #[error("{0}")]
     Stopped(String),
-    /// A diagram file (`dlx sample --zdd`) is not one `dlx zdd --out` writes for the matrix.
+    /// A diagram file (`dlx sample --zdd`) is not one `dlx zdd --out` writes for the matrix:
+    /// its text, or a set of options it holds that is no solution of the matrix.
     #[error("{0}: {1}")]
     ZddFile(String, dlx_core::zdd::ZddReadError),
-    /// A diagram file whose solutions are not the matrix's (made for another matrix).
-    #[error(
-        "{0}: not a diagram of this matrix: it holds a set of options that is not a solution ({1})"
-    )]
-    ZddNotOf(String, dlx_core::CoverError),
     /// The ZDD search refused its settings.
     #[error(transparent)]
     Zdd(dlx_core::ZddError),

@@ -108,8 +108,9 @@ fn zdd_prints_dlx6s_figures_and_writes_its_text() {
             let err = String::from_utf8_lossy(&o.stderr);
             assert_eq!(err.lines().count(), 1, "{err}");
             assert!(
-                err.contains("q.zdd: not a diagram of this matrix: it holds a set of options")
-                    && err.contains("primary item `r"),
+                err.contains("q.zdd: line ")
+                    && err.contains("primary item `r")
+                    && err.ends_with("not a diagram of this matrix's solutions\n"),
                 "{err}"
             );
             assert!(!String::from_utf8_lossy(&o.stdout).contains("solution 1"));

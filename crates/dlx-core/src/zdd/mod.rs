@@ -45,6 +45,7 @@
 
 mod big;
 mod bounded;
+mod check;
 mod search;
 
 pub(crate) use search::Input;
@@ -313,6 +314,26 @@ impl Zdd {
     /// Reads a diagram in DLX6's text format, for the matrix it was made from (whose options
     /// the numbers name). Each node must name its children before (terminals 0 and 1, or a
     /// node of an earlier line), and the last line must be the root's, `ID: (~0?0:ROOT)`.
+    ///
+    /// The diagram must be one of the matrix's solutions, since its count, ranks and samples
+    /// are taken as theirs: every set of options it holds a solution ([`Matrix::check_cover`]),
+    /// and no option twice on a way down from a node of that option (a path would take it
+    /// twice, or two paths hold one set). It may hold only some of the solutions. A diagram
+    /// of another matrix, or edited, is refused with the line of a node where it fails (the
+    /// root's when a path from the root leaves an item short).
+    ///
+    /// ```
+    /// use dlx_core::{format, zdd::Zdd};
+    /// let m = format::parse("a b c\na b\nc\na\nb c\n")?;
+    /// let zdd = Zdd::read("2: (~2?0:1)\n3: (~1?0:2)\n4: (~0?0:3)\n", &m)?;
+    /// assert_eq!(zdd.count().to_string(), "1");
+    /// // Options 3 (`a`), 4 (`b c`) and 2 (`c`): `c` twice.
+    /// let err = Zdd::read("2: (~2?0:1)\n3: (~4?0:2)\n4: (~3?0:3)\n5: (~0?0:4)\n", &m)
+    ///     .unwrap_err();
+    /// assert_eq!(err.to_string(), "line 2: a path from node 3 covers primary item `c` 2 \
+    ///     times, more than its 1: not a diagram of this matrix's solutions");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn read(text: &str, matrix: &Matrix) -> Result<Zdd, ZddReadError> {
         let kinds: Vec<bool> = matrix
             .items()
@@ -328,6 +349,8 @@ impl Zdd {
         let mut ids = std::collections::HashMap::new();
         let mut nodes = Vec::new();
         let mut root = None;
+        // The line of each node, for a fault the whole diagram shows.
+        let mut lines = Vec::new();
         for (k, raw) in text.lines().enumerate() {
             let line = raw.trim();
             if line.is_empty() {
@@ -359,7 +382,7 @@ impl Zdd {
                 if lo != 0 {
                     return Err(err("the root's line must have LO 0".into()));
                 }
-                root = Some(hi);
+                root = Some((hi, k + 1));
                 continue;
             }
             let &(_, item) = kept.get(v as usize - 1).ok_or_else(|| {
@@ -377,18 +400,20 @@ impl Zdd {
                 lo,
                 hi,
             });
+            lines.push(k + 1);
             ids.insert(id, nodes.len() as u32 + 1);
         }
-        let root = root.ok_or_else(|| ZddReadError {
+        let (root, root_line) = root.ok_or_else(|| ZddReadError {
             // The last line, where the root's should have been (line 1 of an empty file).
             line: text.lines().count().max(1),
             message: "no root line `ID: (~0?0:ROOT)`".into(),
         })?;
-        Ok(Zdd::from_parts(
-            nodes,
-            root,
-            kept.into_iter().map(|(o, _)| o).collect(),
-        ))
+        let options: Vec<OptionId> = kept.into_iter().map(|(o, _)| o).collect();
+        check::check(&nodes, root, &options, matrix).map_err(|f| ZddReadError {
+            line: f.node.map_or(root_line, |k| lines[k]),
+            message: f.message,
+        })?;
+        Ok(Zdd::from_parts(nodes, root, options))
     }
 }
 

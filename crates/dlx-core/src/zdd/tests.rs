@@ -238,6 +238,209 @@ fn optional_items_make_a_deep_diagram_of_all_subsets() {
     assert_eq!(z.nodes().len(), 3000);
 }
 
+/// Every set of options on the paths from `id`, in the order the path takes them.
+fn paths_from(nodes: &[ZddNode], id: u32, out: &mut Vec<Vec<u32>>, path: &mut Vec<u32>) {
+    match id {
+        0 => {}
+        1 => out.push(path.clone()),
+        _ => {
+            let n = nodes[id as usize - 2];
+            paths_from(nodes, n.lo, out, path);
+            path.push(n.option);
+            paths_from(nodes, n.hi, out, path);
+            path.pop();
+        }
+    }
+}
+
+/// Whether some node the root reaches has its own option again at a node below it.
+fn option_again_below(nodes: &[ZddNode], root: u32) -> bool {
+    fn below(nodes: &[ZddNode], id: u32, option: u32) -> bool {
+        id > 1 && {
+            let n = nodes[id as usize - 2];
+            n.option == option || below(nodes, n.lo, option) || below(nodes, n.hi, option)
+        }
+    }
+    let mut stack = vec![root];
+    while let Some(id) = stack.pop() {
+        if id > 1 {
+            let n = nodes[id as usize - 2];
+            if below(nodes, n.lo, n.option) || below(nodes, n.hi, n.option) {
+                return true;
+            }
+            stack.extend([n.lo, n.hi]);
+        }
+    }
+    false
+}
+
+#[test]
+fn a_diagram_is_read_exactly_when_each_path_is_a_solution_and_no_option_comes_again() {
+    // Random diagrams over random matrices (plain, colours, bounds), against every path
+    // checked by `check_cover` and every node's descendants walked: the reader's passes
+    // item by item and 64 options at a time must agree with them, and what they accept
+    // holds each set once (so its count is the number of its solutions).
+    let mut accepted = [0usize; 2];
+    for seed in 0..3000u64 {
+        let text = random_text(seed / 5, (seed / 5 % 3) as u32);
+        let m = format::parse(&text).unwrap();
+        let kept: Vec<OptionId> = (0..m.options().len())
+            .filter(|&o| {
+                m.option(o)
+                    .iter()
+                    .any(|&i| m.item(i).kind == ItemKind::Primary)
+            })
+            .collect();
+        let mut rng = SplitMix64::new(seed);
+        let mut below = |n: u64| rng.next_u64() % n;
+        // Half the time the search's own diagram, edited in one place; else made up.
+        let mut nodes: Vec<ZddNode> = if seed % 2 == 0 {
+            Problem::new(&m).solve().zdd().unwrap().nodes().to_vec()
+        } else {
+            Vec::new()
+        };
+        if nodes.is_empty() || below(4) != 0 {
+            let k = nodes.len() as u64;
+            let at = if k > 0 { below(k) as usize } else { usize::MAX };
+            let count = if k > 0 { k } else { 1 + below(7) };
+            nodes = (0..count as usize)
+                .map(|j| {
+                    let id = j as u64 + 2;
+                    let random = ZddNode {
+                        option: 1 + below(kept.len() as u64) as u32,
+                        item: 0,
+                        lo: below(id) as u32,
+                        hi: 1 + below(id - 1) as u32,
+                    };
+                    if j == at || k == 0 { random } else { nodes[j] }
+                })
+                .collect();
+        }
+        let root = match below(5) {
+            0 => below(nodes.len() as u64 + 2) as u32,
+            _ => nodes.len() as u32 + 1,
+        };
+        let mut diagram = String::new();
+        for (k, n) in nodes.iter().enumerate() {
+            diagram += &format!("{:x}: (~{}?{:x}:{:x})\n", k + 2, n.option, n.lo, n.hi);
+        }
+        diagram += &format!("{:x}: (~0?0:{root:x})\n", nodes.len() + 2);
+        let mut paths = Vec::new();
+        paths_from(&nodes, root, &mut paths, &mut Vec::new());
+        let sound = paths.iter().all(|p| {
+            let options: Vec<OptionId> = p.iter().map(|&v| kept[v as usize - 1]).collect();
+            m.check_cover(&options).is_ok()
+        }) && !option_again_below(&nodes, root);
+        let read = Zdd::read(&diagram, &m);
+        assert_eq!(
+            read.is_ok(),
+            sound,
+            "seed {seed}: {read:?}\n{text}\n{diagram}"
+        );
+        if let Ok(z) = read {
+            let mut sets: Vec<Vec<u32>> = paths
+                .into_iter()
+                .map(|mut p| {
+                    p.sort_unstable();
+                    p
+                })
+                .collect();
+            sets.sort();
+            sets.dedup();
+            assert_eq!(z.count().to_u64(), Some(sets.len() as u64), "seed {seed}");
+            accepted[usize::from(!sets.is_empty())] += 1;
+        }
+    }
+    // Both kinds were met, and the refused ones too.
+    assert!(accepted[0] > 50 && accepted[1] > 200, "{accepted:?}");
+}
+
+#[test]
+fn another_matrixs_diagram_is_refused_by_the_line_where_it_fails() {
+    let m = format::parse(TAOCP49).unwrap();
+    let err = |t: &str| Zdd::read(t, &m).unwrap_err().to_string();
+    // The empty set alone leaves p, q and r uncovered: the root's line.
+    assert_eq!(
+        err("2: (~0?0:1)\n"),
+        "line 1: a path from the root covers primary item `p` 0 times, fewer than its 1: \
+         not a diagram of this matrix's solutions"
+    );
+    // Options 1 (`p q x y:A`) and 2 (`p r x:A y`) share p.
+    assert_eq!(
+        err("2: (~2?0:1)\n3: (~1?0:2)\n4: (~0?0:3)\n"),
+        "line 2: a path from node 3 covers primary item `p` 2 times, more than its 1: \
+         not a diagram of this matrix's solutions"
+    );
+    // Option 4 (`q x:A`), then option 3 (`p x:B`) and option 5 (`r y:B`): x given A and B.
+    assert_eq!(
+        err("2: (~5?0:1)\n3: (~3?0:2)\n4: (~4?0:3)\n5: (~0?0:4)\n"),
+        "line 3: node 4 takes option 4 (`q x:A`), and a path below it gives secondary \
+         item `x` to another option with another colour or none: not a diagram of this \
+         matrix's solutions"
+    );
+    // The search's diagram (4 (`q x:A`) then 2 (`p r x:A y`)), with node 3 again below its
+    // LO branch: its one solution twice.
+    assert_eq!(
+        err("2: (~2?0:1)\n3: (~4?0:2)\n4: (~4?3:2)\n5: (~0?0:4)\n"),
+        "line 3: option 4 of node 4 appears again below its LO branch, so that a set of \
+         options may be held twice: not a diagram of this matrix's solutions"
+    );
+    // Bounds that allow an item twice: option 1 (`a`) twice on one path is still refused.
+    let twice = format::parse("2|a\na\n").unwrap();
+    assert_eq!(
+        Zdd::read("2: (~1?0:1)\n3: (~1?0:2)\n4: (~0?0:3)\n", &twice)
+            .unwrap_err()
+            .to_string(),
+        "line 2: option 1 of node 3 appears again below its HI branch, so that a path takes \
+         it twice: not a diagram of this matrix's solutions"
+    );
+    // What is not reached from the root is not looked at.
+    let z = Zdd::read("2: (~1?0:1)\n3: (~2?0:1)\n4: (~4?0:3)\n5: (~0?0:4)\n", &m).unwrap();
+    assert_eq!(z.count().to_u64(), Some(1));
+}
+
+#[test]
+fn options_met_twice_are_checked_64_at_a_time_past_the_first_64() {
+    // Items x0..x69 each allowed twice, an option `xk` for each and one `y`: two LO chains
+    // of the 70 options (each option at two nodes, neither below the other), the root
+    // taking `y` or not. Then the node of option 69 in the second chain points HI to its
+    // namesake in the first: option 69 twice on a path, which only the 64-at-a-time pass of
+    // options met twice sees (x68's bound allows it), and only in its second word.
+    let mut text: String = (0..70).map(|k| format!("0:2|x{k} ")).collect();
+    text += "0:1|y\n";
+    for k in 0..70 {
+        text += &format!("x{k}\n");
+    }
+    text += "y\n";
+    let m = format::parse(&text).unwrap();
+    let diagram = |fault: bool| {
+        let mut lines = Vec::new();
+        // Chain A: ids 2..=71, option k + 1 at id k + 2; chain B: ids 72..=141.
+        for chain in 0..2u32 {
+            for k in 0..70u32 {
+                let id = 2 + chain * 70 + k;
+                let lo = if k == 0 { 0 } else { id - 1 };
+                let hi = if fault && chain == 1 && k == 68 {
+                    2 + k
+                } else {
+                    1
+                };
+                lines.push(format!("{id:x}: (~{}?{lo:x}:{hi:x})", k + 1));
+            }
+        }
+        lines.push(format!("{:x}: (~71?{:x}:{:x})", 142, 71, 141));
+        lines.push(format!("{:x}: (~0?0:{:x})", 143, 142));
+        lines.join("\n")
+    };
+    let z = Zdd::read(&diagram(false), &m).unwrap();
+    assert_eq!(z.count().to_u64(), Some(140));
+    assert_eq!(
+        Zdd::read(&diagram(true), &m).unwrap_err().to_string(),
+        "line 139: option 69 of node 8c appears again below its HI branch, so that a path \
+         takes it twice: not a diagram of this matrix's solutions"
+    );
+}
+
 #[test]
 fn bad_text_is_refused_with_its_line() {
     let m = format::parse(TAOCP49).unwrap();
