@@ -40,6 +40,13 @@ pub enum PolyiamondError {
     /// A shape or board without cells.
     #[error("the shape has no cells")]
     EmptyShape,
+    /// A shape whose cells span more than [`crate::shape::MAX_EXTENT`] along an axis, so
+    /// that its turns could not be counted in `i32` coordinates.
+    #[error(
+        "the shape's cells span more than {} along an axis",
+        crate::shape::MAX_EXTENT
+    )]
+    ShapeTooLarge,
     /// A cell outside the named range 0..36.
     #[error("cell ({x},{y}) is off the grid: coordinates must lie in 0..36 to have a name")]
     OffGrid {

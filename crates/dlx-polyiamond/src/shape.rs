@@ -5,6 +5,9 @@ use std::fmt;
 use crate::cell::{Cell, Orient, reflect, rotate_cw};
 use crate::error::PolyiamondError;
 
+/// The most a shape's cells may span along an axis: a million, far past any board.
+pub const MAX_EXTENT: i64 = 1 << 20;
+
 /// A polyiamond: a non-empty set of triangles, kept sorted and translated so that
 /// min x = min y = 0 ("normalised").
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -26,8 +29,20 @@ impl Shape {
             .map(|c| c.y)
             .min()
             .ok_or(PolyiamondError::EmptyShape)?;
+        let span = |of: fn(&Cell) -> i32, min: i32| {
+            let max = cells.iter().map(of).max().unwrap_or(min);
+            i64::from(max) - i64::from(min)
+        };
+        if span(|c| c.x, min_x) >= MAX_EXTENT || span(|c| c.y, min_y) >= MAX_EXTENT {
+            return Err(PolyiamondError::ShapeTooLarge);
+        }
+        // Each difference is below MAX_EXTENT, though -min_x may not be an i32.
         for c in &mut cells {
-            *c = c.shifted(-min_x, -min_y);
+            *c = Cell {
+                x: c.x - min_x,
+                y: c.y - min_y,
+                z: c.z,
+            };
         }
         cells.sort_unstable();
         cells.dedup();
@@ -201,6 +216,20 @@ mod tests {
         ));
         assert_eq!(Shape::from_art("..\n"), Err(PolyiamondError::EmptyShape));
         assert!(Shape::parse("00 0").is_err());
+    }
+
+    #[test]
+    fn cells_far_apart_are_refused_before_any_turn() {
+        assert_eq!(
+            Shape::new([Cell::up(i32::MIN, 0), Cell::down(i32::MAX, 0)]),
+            Err(PolyiamondError::ShapeTooLarge)
+        );
+        assert_eq!(
+            Shape::new([Cell::up(0, 0), Cell::up(0, MAX_EXTENT as i32)]),
+            Err(PolyiamondError::ShapeTooLarge)
+        );
+        let far = Shape::new([Cell::up(i32::MIN, i32::MAX), Cell::down(i32::MIN, i32::MAX)]);
+        assert_eq!(far.unwrap().orientations().len(), 3);
     }
 
     #[test]

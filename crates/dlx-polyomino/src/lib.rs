@@ -81,7 +81,7 @@ pub use piece::{
     tetrominoes,
 };
 pub use puzzle::{Orientations, Packing, PieceSpec, Placement, Puzzle, PuzzleError, Rule, Slot};
-pub use shape::{Shape, ShapeError};
+pub use shape::{MAX_EXTENT, Shape, ShapeError};
 pub use svg::{SvgStyle, to_svg};
 pub use symmetry::Motion;
 pub use tiling::Tiling;

@@ -21,7 +21,14 @@ pub enum ShapeError {
     /// A cell list names the same cell twice.
     #[error("cell ({0}, {1}) is listed twice")]
     Repeated(i32, i32),
+    /// A cell list spans more than [`MAX_EXTENT`] rows or columns, so that its turns and
+    /// mirror images could not be counted in `i32` coordinates.
+    #[error("the cells span more than {MAX_EXTENT} rows or columns")]
+    TooLarge,
 }
+
+/// The most rows or columns a shape may span: a million, far past any board.
+pub const MAX_EXTENT: i64 = 1 << 20;
 
 /// A set of unit squares `(row, column)`, translated so that its topmost row and leftmost
 /// column are 0, and sorted row-major. Two shapes are equal when they are the same set.
@@ -69,6 +76,14 @@ impl Shape {
         let mut cells: Vec<(i32, i32)> = cells.into_iter().collect();
         if cells.is_empty() {
             return Err(ShapeError::Empty);
+        }
+        let span = |of: fn(&(i32, i32)) -> i32| {
+            let lo = cells.iter().map(of).min().unwrap_or(0);
+            let hi = cells.iter().map(of).max().unwrap_or(0);
+            i64::from(hi) - i64::from(lo)
+        };
+        if span(|c| c.0) >= MAX_EXTENT || span(|c| c.1) >= MAX_EXTENT {
+            return Err(ShapeError::TooLarge);
         }
         cells.sort_unstable();
         if let Some(w) = cells.windows(2).find(|w| w[0] == w[1]) {
@@ -179,6 +194,23 @@ mod tests {
 
     fn s(p: &str) -> Shape {
         Shape::from_ascii(p).unwrap()
+    }
+
+    #[test]
+    fn cells_far_apart_are_refused_before_any_turn() {
+        // i32::MIN and i32::MAX in one shape: normalising would overflow.
+        assert_eq!(
+            Shape::from_cells([(i32::MIN, 0), (i32::MAX, 0)]),
+            Err(ShapeError::TooLarge)
+        );
+        assert_eq!(
+            Shape::from_cells([(0, 0), (0, MAX_EXTENT as i32)]),
+            Err(ShapeError::TooLarge)
+        );
+        let far = Shape::from_cells([(i32::MIN, i32::MAX), (i32::MIN, i32::MAX - 1)]).unwrap();
+        assert_eq!(far.to_ascii(), "##");
+        let long = Shape::from_cells([(0, 0), (0, MAX_EXTENT as i32 - 1)]).unwrap();
+        assert_eq!(long.rotated().height(), MAX_EXTENT as i32);
     }
 
     #[test]

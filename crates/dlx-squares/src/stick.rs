@@ -42,8 +42,15 @@ impl fmt::Display for Stick {
 
 impl Stick {
     /// The number of sticks of an n x n grid: 2n(n+1).
+    ///
+    /// # Panics
+    /// If the count passes `usize::MAX` (n past about 3 billion on a 64-bit machine; a
+    /// puzzle's grid is at most [`crate::MAX_N`]).
     pub fn count(n: usize) -> usize {
-        2 * n * (n + 1)
+        n.checked_add(1)
+            .and_then(|m| m.checked_mul(n))
+            .and_then(|m| m.checked_mul(2))
+            .expect("the sticks of an n x n grid number more than a usize holds")
     }
 
     /// True when the stick belongs to an n x n grid.
@@ -55,7 +62,11 @@ impl Stick {
     }
 
     /// The stick's 1-based number in reading order, if it belongs to an n x n grid.
+    ///
+    /// # Panics
+    /// If [`Stick::count`] does for `n`: the numbers would pass `usize::MAX`.
     pub fn number(self, n: usize) -> Option<usize> {
+        Stick::count(n);
         self.fits(n).then(|| match self {
             Stick::H { row, col } => row * (2 * n + 1) + col + 1,
             Stick::V { row, col } => row * (2 * n + 1) + n + col + 1,
@@ -63,6 +74,9 @@ impl Stick {
     }
 
     /// The stick with 1-based number `k` in an n x n grid.
+    ///
+    /// # Panics
+    /// If [`Stick::count`] does for `n`.
     pub fn from_number(n: usize, k: usize) -> Option<Stick> {
         if k == 0 || k > Stick::count(n) {
             return None;
@@ -76,6 +90,9 @@ impl Stick {
     }
 
     /// Every stick of an n x n grid, in number order.
+    ///
+    /// # Panics
+    /// If [`Stick::count`] does for `n`.
     pub fn all(n: usize) -> impl Iterator<Item = Stick> {
         (1..=Stick::count(n)).filter_map(move |k| Stick::from_number(n, k))
     }
@@ -112,6 +129,14 @@ impl Stick {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[should_panic(expected = "more than a usize holds")]
+    fn a_grid_whose_sticks_pass_a_usize_is_refused_not_wrapped() {
+        // 2n(n+1) wraps for n = 2^32 on 64 bits (and for n = 2^16 on 32): a number computed
+        // from it would have named another stick.
+        Stick::count(1 << (usize::BITS / 2));
+    }
 
     #[test]
     fn numbers_run_in_reading_order() {
