@@ -227,17 +227,7 @@ impl Problem {
     /// [`Problem::parse`] of a file; errors name the file, as the command's do.
     #[staticmethod]
     fn read(path: std::path::PathBuf) -> PyResult<Self> {
-        let name = path.display().to_string();
-        let bytes = std::fs::read(&path).map_err(|e| io_error(&name, &e))?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-            let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
-            raise::<FormatError>(format!(
-                "{name}: line {}, column {}: not UTF-8 text",
-                good.iter().filter(|&&b| b == b'\n').count() + 1,
-                String::from_utf8_lossy(&good[start..]).chars().count() + 1
-            ))
-        })?;
+        let (name, text) = read_text(&path)?;
         let matrix = format::parse_with_costs(&text)
             .map_err(|e| raise::<FormatError>(format!("{name}: {e}")))?;
         Ok(Problem::from_matrix(matrix))
@@ -400,6 +390,23 @@ impl Problem {
             |engine, stop| engine.solve().heuristic(h).interrupt(stop).zdd(),
         )?;
         let z = z.map_err(raise::<DlxError>)?;
+        Ok(crate::zdd::Zdd::new(z, Arc::clone(&self.matrix)))
+    }
+
+    /// A diagram of this problem's solutions in DLX6's text format (`Zdd.to_text()`,
+    /// `dlx zdd --out`), as a `Zdd` (without `stats`: the text holds no figures). Raises
+    /// `FormatError` naming the line: text that is not the format, or a diagram holding a set
+    /// of options that is no solution of this problem (another problem's diagram).
+    fn parse_zdd(&self, text: &str) -> PyResult<crate::zdd::Zdd> {
+        let z = dlx_core::Zdd::read(text, &self.matrix).map_err(raise::<FormatError>)?;
+        Ok(crate::zdd::Zdd::new(z, Arc::clone(&self.matrix)))
+    }
+
+    /// [`Problem::parse_zdd`] of a file (`Zdd.write(path)`); errors name the file.
+    fn read_zdd(&self, path: std::path::PathBuf) -> PyResult<crate::zdd::Zdd> {
+        let (name, text) = read_text(&path)?;
+        let z = dlx_core::Zdd::read(&text, &self.matrix)
+            .map_err(|e| raise::<FormatError>(format!("{name}: {e}")))?;
         Ok(crate::zdd::Zdd::new(z, Arc::clone(&self.matrix)))
     }
 
@@ -727,4 +734,21 @@ impl Problem {
             }
         )
     }
+}
+
+/// A file's text and its name as errors give it; text that is not UTF-8 raises
+/// `FormatError` with the line and column where it stops being UTF-8.
+fn read_text(path: &std::path::Path) -> PyResult<(String, String)> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| io_error(&name, &e))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
+        raise::<FormatError>(format!(
+            "{name}: line {}, column {}: not UTF-8 text",
+            good.iter().filter(|&&b| b == b'\n').count() + 1,
+            String::from_utf8_lossy(&good[start..]).chars().count() + 1
+        ))
+    })?;
+    Ok((name, text))
 }

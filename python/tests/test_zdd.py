@@ -81,3 +81,29 @@ def test_huge_requests_raise_instead_of_aborting():
     assert big.count() == 2**63
     with pytest.raises(OverflowError, match="use count"):
         len(big)
+
+
+def test_a_written_diagram_reads_back_and_another_problems_raises(tmp_path):
+    problem = dl.queens(6)
+    zdd = problem.zdd()
+    path = tmp_path / "q.zdd"
+    zdd.write(path)
+    back = problem.read_zdd(path)
+    assert back.count() == zdd.count() == 4
+    assert list(back) == list(zdd)
+    assert back.sample(3, seed=2) == zdd.sample(3, seed=2)
+    assert problem.parse_zdd(zdd.to_text()).to_text() == zdd.to_text()
+    with pytest.raises(dl.DlxError, match="a diagram read from text has no figures"):
+        back.stats
+    # Matrix (3)'s diagram names options 1 to 6, which 6 queens has too: refused by the
+    # line where a path fails, not drawn from.
+    other = dl.Problem.read(EXAMPLES / "matrix3.dlx").zdd()
+    with pytest.raises(dl.FormatError, match=r"^line 2: a path from node 3 covers primary item `r0` 2 times, more than its 1"):
+        problem.parse_zdd(other.to_text())
+    other.write(path)
+    with pytest.raises(dl.FormatError, match=r"q\.zdd: line 2: .*not a diagram of this matrix's solutions$"):
+        problem.read_zdd(path)
+    with pytest.raises(dl.FormatError, match="line 1: `hello` is not"):
+        problem.parse_zdd("hello\n")
+    with pytest.raises(FileNotFoundError):
+        problem.read_zdd(tmp_path / "none.zdd")
