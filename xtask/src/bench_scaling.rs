@@ -95,11 +95,13 @@ pub fn run(args: &[String]) -> crate::Result {
             continue;
         };
         let mut problem = Problem::new(&w.matrix);
+        // Made once, untimed, on every core (the same plan on any number of threads).
         let plan = match w.shard {
             Some((_, n)) => Some(
                 problem
                     .solve()
                     .heuristic(w.heuristic)
+                    .threads(0)
                     .plan_shards(n)
                     .map_err(|e| format!("{name}: {e}"))?,
             ),
