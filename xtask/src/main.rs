@@ -136,7 +136,9 @@ fn main() -> ExitCode {
             print!("{USAGE}");
             Ok(())
         }
-        Some(other) => Err(Error::Input(format!("unknown task `{other}`\n\n{USAGE}"))),
+        Some(other) => Err(Error::Input(format!(
+            "unknown task `{other}` (`cargo xtask help` lists them)"
+        ))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,5 +1,5 @@
-//! xtask's exit status says what went wrong, as `dlx`'s does: 2 for input it cannot take (a
-//! task, flag or number), 1 for a check that failed.
+//! xtask's exit status says what went wrong, as `dlx`'s does: 2 and one line for input it
+//! cannot take (a task, flag or number), 1 for a check that failed.
 
 use std::process::Command;
 
@@ -68,6 +68,7 @@ fn bad_input_exits_with_status_2_and_one_named_reason() {
             err.starts_with("xtask: ") && err.contains(why),
             "xtask {args:?}: {err}"
         );
+        assert_eq!(err.lines().count(), 1, "xtask {args:?}: {err}");
     }
 }
 
