@@ -10,13 +10,11 @@ use serde_json::Value;
 
 mod common;
 
-use common::{fails, stdout as ok};
+use common::{Scratch, fails, stdout as ok};
 
 /// A fresh scratch folder of this test process.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dlx-campaign-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+fn scratch(name: &str) -> Scratch {
+    Scratch::path(&format!("campaign-{name}"))
 }
 
 fn example(name: &str) -> String {
@@ -37,7 +35,7 @@ fn figures(json: &str) -> Value {
 }
 
 /// A campaign of a named problem in a fresh scratch folder.
-fn started(name: &str, problem: &str, shards: usize) -> PathBuf {
+fn started(name: &str, problem: &str, shards: usize) -> Scratch {
     let dir = scratch(name);
     let n = shards.to_string();
     ok(&[
@@ -458,10 +456,11 @@ fn declared_symmetries_give_classes_whole_or_split_by_a_piece() {
     let e = split_by("Q");
     assert!(e.contains("`Q` is not an item"), "{e}");
     dlx_core::file::write_atomic(&sym, "# swap two cells\n(00 01)\n".as_bytes()).unwrap();
+    let bad3 = scratch("bad3");
     let (code, e) = fails(&[
         "campaign",
         "start",
-        s(&scratch("bad3")),
+        s(&bad3),
         s(&matrix),
         "--symmetry",
         s(&sym),
@@ -471,11 +470,7 @@ fn declared_symmetries_give_classes_whole_or_split_by_a_piece() {
         e.contains("line 2: the image of option") && e.contains("is not an option"),
         "{e}"
     );
-    assert!(!scratch("bad3").join("campaign.json").exists());
-    // Clean up (a scratch folder is removed when asked for again).
-    for name in ["q8", "3x20"] {
-        scratch(name);
-    }
+    assert!(!bad3.join("campaign.json").exists());
 }
 
 /// `--subcases` and `--classes` split a named problem: with a file instead, a usage error

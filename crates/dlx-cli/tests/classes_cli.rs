@@ -74,7 +74,7 @@ fn the_text_says_what_was_restricted() {
 #[test]
 fn a_board_without_symmetry_has_one_class_a_solution() {
     let (dir, board) = common::temp_file("classes", "board", "###\n#..\n");
-    let (_, pieces) = common::temp_file("classes", "pieces", "piece D ##\npiece E ##\n");
+    let (_pieces, pieces) = common::temp_file("classes", "pieces", "piece D ##\npiece E ##\n");
     let v = json(&[
         "polyomino",
         "--board",
@@ -120,8 +120,7 @@ fn refused_combinations_say_so() {
 
 #[test]
 fn a_campaign_started_with_classes_counts_them() {
-    let dir = std::env::temp_dir().join(format!("dlx-classes-cli-{}-soma", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = common::Scratch::path("classes-soma");
     let d = dir.to_str().unwrap();
     stdout(&[
         "campaign",

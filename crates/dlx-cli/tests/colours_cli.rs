@@ -7,7 +7,7 @@ use serde_json::Value;
 
 mod common;
 
-use common::{dlx, stdout};
+use common::{Scratch, dlx, stdout};
 
 fn json_of(args: &[&str]) -> Value {
     serde_json::from_str(&stdout(args)).expect("JSON output")
@@ -21,10 +21,8 @@ fn example(name: &str) -> String {
 }
 
 /// A scratch directory of this test process.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dlx-colours-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> Scratch {
+    Scratch::dir(&format!("colours-{name}"))
 }
 
 #[test]

@@ -97,8 +97,7 @@ fn the_samples_are_answered_byte_for_byte() {
 
 #[test]
 fn a_file_is_read_as_standard_input_is() {
-    let dir = std::env::temp_dir().join(format!("dlx-judge-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::dir("judge");
     let file = dir.join("poj3074.in");
     std::fs::write(&file, POJ3074_IN).unwrap();
     let out = dlx(&["judge", "poj3074", file.to_str().unwrap()]);
@@ -107,7 +106,6 @@ fn a_file_is_read_as_standard_input_is() {
     let missing = dir.join("absent.in");
     let out = dlx(&["judge", "poj1084", missing.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -14,7 +14,7 @@ fn data(file: &str) -> String {
 }
 
 /// A file in a fresh temporary folder, holding `text`.
-fn temp_file(name: &str, text: &str) -> (std::path::PathBuf, String) {
+fn temp_file(name: &str, text: &str) -> (common::Scratch, String) {
     common::temp_file("polycube", name, text)
 }
 

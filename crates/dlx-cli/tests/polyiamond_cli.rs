@@ -6,7 +6,7 @@ mod common;
 use common::{refused, stdout};
 
 /// A file in a fresh temporary folder, holding `text`.
-fn temp_file(name: &str, text: &str) -> (std::path::PathBuf, String) {
+fn temp_file(name: &str, text: &str) -> (common::Scratch, String) {
     common::temp_file("polyiamond", name, text)
 }
 

@@ -11,13 +11,10 @@ use serde_json::{Value, json};
 
 mod common;
 
-use common::{fails, stdout as ok};
+use common::{Scratch, fails, stdout as ok};
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dlx-records-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> Scratch {
+    Scratch::dir(&format!("records-{name}"))
 }
 
 fn s(p: &Path) -> &str {

@@ -5,6 +5,10 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+mod common;
+
+use common::Scratch;
+
 fn dlx(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dlx"))
         .args(args)
@@ -22,11 +26,9 @@ fn json_of(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).expect("JSON output")
 }
 
-/// A scratch directory of this test process.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dlx-shards-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch directory of this test process, removed when dropped.
+fn scratch(name: &str) -> Scratch {
+    Scratch::dir(&format!("shards-{name}"))
 }
 
 /// The figures a merge must reproduce.
@@ -95,7 +97,8 @@ fn one_three_and_eight_shards_merge_to_the_single_run() {
 fn merge_refuses_missing_duplicated_and_foreign_shards() {
     let dir = scratch("refuse");
     let a = shards(&dir, &["paper", "queens-8"], 3);
-    let b = shards(&scratch("refuse-b"), &["paper", "queens-9"], 3);
+    let b_dir = scratch("refuse-b");
+    let b = shards(&b_dir, &["paper", "queens-9"], 3);
     let fail = |files: &[&str], what: &str| {
         let mut args = vec!["merge"];
         args.extend(files);

@@ -4,20 +4,17 @@
 //! removed or changed after the start is named, never counted under; names from the input are
 //! shortened in errors. Every error is one line, exit status 2.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 
 mod common;
 
-use common::{dlx, fails, stdout as ok};
+use common::{Scratch, dlx, fails, stdout as ok};
 
 /// A fresh scratch folder (or file name) of this test process.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dlx-symmetry-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_file(&dir);
-    dir
+fn scratch(name: &str) -> Scratch {
+    Scratch::path(&format!("symmetry-{name}"))
 }
 
 fn s(p: &Path) -> &str {
@@ -25,7 +22,7 @@ fn s(p: &Path) -> &str {
 }
 
 /// `text` written to a scratch file.
-fn file(name: &str, text: &str) -> PathBuf {
+fn file(name: &str, text: &str) -> Scratch {
     let path = scratch(name);
     std::fs::write(&path, text).unwrap();
     path
@@ -56,7 +53,7 @@ fn start_args<'a>(
 
 /// A campaign of `matrix` under the symmetries `sym` started in the scratch folder `name`
 /// and searched: the folder and what `merge` prints.
-fn searched(name: &str, matrix: &Path, sym: &Path, more: &[&str]) -> (PathBuf, String) {
+fn searched(name: &str, matrix: &Path, sym: &Path, more: &[&str]) -> (Scratch, String) {
     let dir = scratch(name);
     ok(&start_args(&dir, matrix, sym, more));
     ok(&["campaign", "run", s(&dir), "-q"]);
@@ -80,7 +77,7 @@ fn square() -> String {
 const TWELVE: &str = "classes: 12 among 92 solutions under 8 symmetries (symmetry.txt)";
 
 /// 8 queens under the square's symmetries in 3 shards, searched: its folder.
-fn queens(name: &str) -> PathBuf {
+fn queens(name: &str) -> Scratch {
     let matrix = scratch(&format!("{name}.dlx"));
     ok(&["queens", "8", "--emit", s(&matrix)]);
     let sym = file(&format!("{name}.sym"), &square());
@@ -238,9 +235,6 @@ fn a_symmetry_file_removed_or_changed_after_the_start_is_named() {
         merged.starts_with("3 solutions") && !merged.contains("classes"),
         "{merged}"
     );
-    for d in [dir, split, plain] {
-        std::fs::remove_dir_all(d).unwrap();
-    }
 }
 
 #[test]

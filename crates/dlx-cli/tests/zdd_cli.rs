@@ -31,8 +31,7 @@ fn zdd_prints_dlx6s_figures_and_writes_its_text() {
         (v["zdd_nodes"].as_u64(), v["hits"].as_u64()),
         (Some(4), Some(1))
     );
-    let dir = std::env::temp_dir().join(format!("dlx-zdd-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::dir("zdd");
     let out = dir.join("taocp.zdd");
     stdout(&["zdd", &taocp, "--out", out.to_str().unwrap()]);
     assert_eq!(
@@ -116,7 +115,6 @@ fn zdd_prints_dlx6s_figures_and_writes_its_text() {
             assert!(!String::from_utf8_lossy(&o.stdout).contains("solution 1"));
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -53,12 +53,11 @@ pub fn fails(args: &[&str]) -> (i32, String) {
     )
 }
 
-/// A file in a fresh temporary folder, holding `text`; returns the folder (to remove) and the
-/// file's path. `tag` keeps the folders of test crates apart, and tests of one crate, which
-/// run side by side, name their files apart.
-pub fn temp_file(tag: &str, name: &str, text: &str) -> (std::path::PathBuf, String) {
-    let dir = std::env::temp_dir().join(format!("dlx-{tag}-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// A file in a fresh temporary folder, holding `text`; returns the folder (removed when it is
+/// dropped) and the file's path. `tag` keeps the folders of test crates apart, and tests of
+/// one crate, which run side by side, name their files apart.
+pub fn temp_file(tag: &str, name: &str, text: &str) -> (Scratch, String) {
+    let dir = Scratch::dir(&format!("{tag}-{name}"));
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     let shown = path.to_str().unwrap().to_string();
@@ -71,4 +70,53 @@ pub fn refused(args: &[&str], what: &str) {
     assert_eq!(code, 2, "{args:?}: {err}");
     assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     assert!(err.contains(what), "{args:?}: {err}");
+}
+
+/// A path under the system's temporary folder for one test of this process, removed (file or
+/// folder, whatever the test left there) when the guard is dropped, so that a run of the
+/// suite leaves nothing behind; a path left by an earlier run of the same process id is
+/// removed first.
+#[derive(Debug)]
+pub struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    /// `dlx-test-PID-TAG`, not yet made (for a file, or a folder `dlx` makes).
+    pub fn path(tag: &str) -> Scratch {
+        let path = std::env::temp_dir().join(format!("dlx-test-{}-{tag}", std::process::id()));
+        let scratch = Scratch(path);
+        scratch.remove();
+        scratch
+    }
+
+    /// An empty folder `dlx-test-PID-TAG`.
+    pub fn dir(tag: &str) -> Scratch {
+        let scratch = Scratch::path(tag);
+        std::fs::create_dir_all(&scratch.0).expect("the temporary folder takes a folder");
+        scratch
+    }
+
+    fn remove(&self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        self.remove();
+    }
 }
