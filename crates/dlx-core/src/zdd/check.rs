@@ -245,7 +245,8 @@ impl Words {
             }
         }
         let (any, all) = (&mut self.any, &mut self.all);
-        // Terminal 0 holds no path (every item on all of its none), terminal 1 the empty one.
+        // Terminal 0 holds no path (so `all`, an intersection over paths, is every item
+        // there), terminal 1 the empty one.
         (any[0], all[0], any[1], all[1]) = (0, !0, 0, 0);
         for (k, n) in nodes.iter().enumerate() {
             let id = k + 2;
