@@ -397,15 +397,19 @@ impl Problem {
     /// `dlx zdd --out`), as a `Zdd` (without `stats`: the text holds no figures). Raises
     /// `FormatError` naming the line: text that is not the format, or a diagram holding a set
     /// of options that is no solution of this problem (another problem's diagram).
-    fn parse_zdd(&self, text: &str) -> PyResult<crate::zdd::Zdd> {
-        let z = dlx_core::Zdd::read(text, &self.matrix).map_err(raise::<FormatError>)?;
+    fn parse_zdd(&self, py: Python<'_>, text: &str) -> PyResult<crate::zdd::Zdd> {
+        // Checking a diagram of millions of nodes takes seconds: other threads run meanwhile.
+        let z = py
+            .detach(|| dlx_core::Zdd::read(text, &self.matrix))
+            .map_err(raise::<FormatError>)?;
         Ok(crate::zdd::Zdd::new(z, Arc::clone(&self.matrix)))
     }
 
     /// [`Problem::parse_zdd`] of a file (`Zdd.write(path)`); errors name the file.
-    fn read_zdd(&self, path: std::path::PathBuf) -> PyResult<crate::zdd::Zdd> {
+    fn read_zdd(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<crate::zdd::Zdd> {
         let (name, text) = read_text(&path)?;
-        let z = dlx_core::Zdd::read(&text, &self.matrix)
+        let z = py
+            .detach(|| dlx_core::Zdd::read(&text, &self.matrix))
             .map_err(|e| raise::<FormatError>(format!("{name}: {e}")))?;
         Ok(crate::zdd::Zdd::new(z, Arc::clone(&self.matrix)))
     }
