@@ -15,7 +15,7 @@ use dlx_campaign::{Campaign, Merged, ShardRecord};
 
 mod common;
 
-use common::{dlx, stdout as ok};
+use common::{Scratch, dlx, stdout as ok};
 
 /// SplitMix64: a small seeded generator, the same on every machine.
 struct Rng(u64);
@@ -55,6 +55,8 @@ fn queens8_symmetry() -> String {
 
 /// What an undamaged folder gives.
 struct Truth {
+    /// The scratch folder holding the matrix, the symmetries and `dir`, removed with the truth.
+    _base: Scratch,
     dir: PathBuf,
     /// Every file of the folder, with its bytes.
     files: Vec<(PathBuf, Vec<u8>)>,
@@ -73,9 +75,7 @@ struct Truth {
 /// 8 queens with the square's symmetries, in 3 shards (35, 28 and 29 solutions), started
 /// and run by `dlx`.
 fn finished_campaign(tag: &str) -> Truth {
-    let base = std::env::temp_dir().join(format!("dlx-damage-{}-{tag}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&base);
-    std::fs::create_dir_all(&base).unwrap();
+    let base = Scratch::dir(&format!("damage-{tag}"));
     let (matrix, sym, dir) = (base.join("q8.dlx"), base.join("q8.sym"), base.join("q8"));
     ok(&["paper", "queens-8", "--emit", s(&matrix)]);
     std::fs::write(&sym, queens8_symmetry()).unwrap();
@@ -129,6 +129,7 @@ fn finished_campaign(tag: &str) -> Truth {
         merge_json: ok(&["campaign", "merge", s(&dir), "--json"]),
         merge_records: ok(&strs(&merge_records(&dir))),
         dir,
+        _base: base,
         files,
         records,
         merged,
@@ -313,7 +314,6 @@ fn damage(tag: &str, seed: u64, cases: usize, command_every: usize) -> Tally {
         }
         std::fs::write(path, original).unwrap();
     }
-    std::fs::remove_dir_all(t.dir.parent().unwrap()).unwrap();
     tally
 }
 

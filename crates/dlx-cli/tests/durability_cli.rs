@@ -4,7 +4,6 @@
 
 #![cfg(unix)]
 
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -12,19 +11,16 @@ fn dlx() -> Command {
     Command::new(env!("CARGO_BIN_EXE_dlx"))
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("dlx-durable-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+mod common;
+
+use common::Scratch;
 
 /// `dlx queens 20 --emit FILE` under a file-size limit of a few kilobytes: the write fails
 /// part way (the process is stopped by SIGXFSZ). Before, the file was left cut short, and
 /// `dlx solve` read the prefix as a smaller problem.
 #[test]
 fn an_interrupted_emit_leaves_the_old_file_or_none() {
-    let dir = temp_dir("emit");
+    let dir = Scratch::dir("durable-emit");
     let file = dir.join("q20.dlx");
     let emit_limited = || {
         Command::new("sh")
@@ -54,7 +50,6 @@ fn an_interrupted_emit_leaves_the_old_file_or_none() {
     let text = std::fs::read_to_string(&file).unwrap();
     let m = dlx_core::format::parse(&text).unwrap();
     assert_eq!(m.options().len(), 400);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Sends `child` SIGINT, as Ctrl-C does.

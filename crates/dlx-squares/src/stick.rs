@@ -66,6 +66,7 @@ impl Stick {
     /// # Panics
     /// If [`Stick::count`] does for `n`: the numbers would pass `usize::MAX`.
     pub fn number(self, n: usize) -> Option<usize> {
+        // Every number is at most the count: once the count fits a usize, they all do.
         Stick::count(n);
         self.fits(n).then(|| match self {
             Stick::H { row, col } => row * (2 * n + 1) + col + 1,

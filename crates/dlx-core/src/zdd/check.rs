@@ -104,16 +104,13 @@ fn items(
             .check(nodes, root, reach, matrix, chunk, &with)
             .map_err(|(node, i)| match matrix.item(i).kind {
                 ItemKind::Primary => primary_fault(matrix, i, node, u32::from(node.is_some()) * 2),
-                ItemKind::Secondary => secondary_fault(
-                    matrix,
-                    options,
-                    i,
-                    &nodes[node.expect("at a node")],
-                    node.expect("at a node"),
-                    true,
-                ),
+                // Only a node's option meets an uncoloured secondary item twice.
+                ItemKind::Secondary => {
+                    secondary_fault(matrix, options, nodes, i, node.expect("at a node"), true)
+                }
             })?;
     }
+    // Its words freed before the passes below take theirs.
     drop(words);
     // Per option number: what the item at hand has there (1 + its colour; 0 not there).
     let mut here = vec![0u32; options.len() + 1];
@@ -135,9 +132,10 @@ fn items(
                 &mut most,
             )
             .map_err(|(node, times)| primary_fault(matrix, i, node, times)),
+            // The colours' states in `most`'s room, free between items.
             ItemKind::Secondary => colours(nodes, reach, &here, &mut most).map_err(|k| {
                 let alone = here[nodes[k].option as usize] == 1;
-                secondary_fault(matrix, options, i, &nodes[k], k, alone)
+                secondary_fault(matrix, options, nodes, i, k, alone)
             }),
         };
         for &(v, _) in &with[i] {
@@ -181,8 +179,8 @@ fn primary_fault(matrix: &Matrix, i: ItemId, node: Option<usize>, times: u32) ->
 fn secondary_fault(
     matrix: &Matrix,
     options: &[OptionId],
+    nodes: &[ZddNode],
     i: ItemId,
-    n: &ZddNode,
     k: usize,
     alone: bool,
 ) -> Fault {
@@ -192,7 +190,7 @@ fn secondary_fault(
             "node {:x} takes {}, and a path below it gives secondary item `{}` to another \
              option {}: not a diagram of this matrix's solutions",
             k + 2,
-            named(matrix, options, n),
+            named(matrix, options, &nodes[k]),
             shown(&matrix.item(i).name),
             if alone {
                 "too"
