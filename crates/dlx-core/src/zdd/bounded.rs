@@ -17,9 +17,9 @@
 //! Knuth's (no program of his makes this diagram); the counts are checked against
 //! Algorithm M's.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::cache::Cache;
 use super::search::{Input, MAX_NODES, Stop};
 use super::{ZddNode, ZddStats};
 use crate::matrix::OptionId;
@@ -40,7 +40,7 @@ pub(super) struct Bounded<'a> {
     /// none yet).
     colour: Vec<u32>,
     nodes: Vec<ZddNode>,
-    cache: HashMap<Box<[u64]>, u32>,
+    cache: Cache<u64>,
     pub(super) stats: ZddStats,
 }
 
@@ -72,7 +72,7 @@ impl<'a> Bounded<'a> {
             choosable,
             options,
             nodes: Vec::new(),
-            cache: HashMap::new(),
+            cache: Cache::new(),
             stats: ZddStats::default(),
         }
     }
@@ -241,7 +241,7 @@ impl<'a> Bounded<'a> {
                     Some((_, None)) => result = 0,
                     Some((item, Some(k))) => {
                         let key = self.key();
-                        if let Some(&z) = self.cache.get(&key) {
+                        if let Some(z) = self.cache.get(&key) {
                             self.stats.hits += 1;
                             result = z;
                         } else {
@@ -272,6 +272,7 @@ impl<'a> Bounded<'a> {
                         if self.nodes.len() >= MAX_NODES {
                             return Err(Stop::TooLarge);
                         }
+                        self.nodes.try_reserve(1).map_err(|_| Stop::OutOfMemory)?;
                         self.nodes.push(ZddNode {
                             option: k + 1,
                             item,
@@ -285,7 +286,9 @@ impl<'a> Bounded<'a> {
                     } else {
                         self.stats.signatures_solved += 1;
                     }
-                    self.cache.insert(key, result);
+                    self.cache
+                        .insert(&key, result)
+                        .map_err(|_| Stop::OutOfMemory)?;
                 }
             }
         }

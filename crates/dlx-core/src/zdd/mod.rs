@@ -45,6 +45,7 @@
 
 mod big;
 mod bounded;
+mod cache;
 mod check;
 mod search;
 
@@ -129,6 +130,10 @@ pub enum ZddError {
     /// The diagram would have more nodes than 32-bit ids can number.
     #[error("the ZDD has more than 4294967293 nodes, more than its 32-bit ids can number")]
     TooLarge,
+    /// The machine refused the memory for the diagram or for the cache of the remaining
+    /// problems met so far.
+    #[error("the ZDD search ran out of memory (its diagram and its cache of remaining problems)")]
+    OutOfMemory,
 }
 
 /// A line of a diagram's text that [`Zdd::read`] cannot take.
@@ -170,6 +175,7 @@ fn stopped(stop: search::Stop) -> ZddError {
     match stop {
         search::Stop::Interrupted => ZddError::Interrupted,
         search::Stop::TooLarge => ZddError::TooLarge,
+        search::Stop::OutOfMemory => ZddError::OutOfMemory,
     }
 }
 

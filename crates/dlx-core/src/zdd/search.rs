@@ -8,16 +8,18 @@
 //! primary items still to cover and, for each active secondary item, its colour (none yet,
 //! or the one it was purified to): that list of numbers is the node's signature, the key of
 //! the cache. Two nodes with one signature have the same remaining options, so the same
-//! solutions below them, and the second reuses the first's ZDD node.
+//! solutions below them, and the second reuses the first's ZDD node. A long signature is
+//! kept as a bitset of its items instead (with the secondary items' colours after it when
+//! the matrix has colours), which holds the same facts in a word per 32 items.
 //!
 //! Counting as DLX6 counts: an update for each item covered and each node hidden (a cleansed
 //! node too, though it stays linked); a cleansing for each item purified and each node of
 //! its colour marked; a search node for each node entered, a cache hit included, and one
 //! for each solution; a hit for each cache hit and each solution.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::cache::Cache;
 use super::{ZddNode, ZddStats};
 use crate::matrix::{ItemId, OptionId};
 use crate::rule::Heuristic;
@@ -58,6 +60,10 @@ pub(super) struct Dlx6 {
     item_of: Vec<ItemId>,
     /// The option of each kept option number (1-based) minus one.
     pub(super) options: Vec<OptionId>,
+    /// The words of a signature's bitset: a bit for each header `0..last_itm`.
+    words: usize,
+    /// Whether some option gives an item a colour (else no colour goes into a bitset key).
+    colours: bool,
     pub(super) stats: ZddStats,
 }
 
@@ -67,6 +73,8 @@ pub(crate) enum Stop {
     Interrupted,
     /// The diagram outgrew [`MAX_NODES`].
     TooLarge,
+    /// The memory for the cache or the diagram was refused.
+    OutOfMemory,
 }
 
 /// The most option nodes a diagram may have: ids are `u32`, and 0 and 1 are the terminals.
@@ -161,6 +169,8 @@ impl Dlx6 {
             last_itm,
             item_of,
             options,
+            words: (last_itm as usize).div_ceil(32),
+            colours: input.options.iter().flatten().any(|&(_, c)| c != 0),
             stats: ZddStats::default(),
         }
     }
@@ -347,8 +357,11 @@ impl Dlx6 {
 
     /// The signature of the remaining problem: each active secondary item with its colour
     /// (as a pair), then the primary items to cover. The lists keep their order, so equal
-    /// problems give equal signatures.
-    fn signature(&self, sig: &mut Vec<u32>) {
+    /// problems give equal signatures. When that list has [`Dlx6::words`] numbers or more,
+    /// the key is the bitset of its items instead (then the active secondary items' colours
+    /// in order, if the matrix has colours): `bits` holds it and the answer is true. A list
+    /// key is shorter than `words` and a bitset key is not, so the two kinds never meet.
+    fn signature(&self, sig: &mut Vec<u32>, bits: &mut Vec<u32>) -> bool {
         sig.clear();
         let mut k = self.next[self.last_itm as usize];
         while k != self.last_itm {
@@ -358,11 +371,25 @@ impl Dlx6 {
             }
             k = self.next[k as usize];
         }
+        let pairs = sig.len();
         let mut k = self.next[0];
         while k != 0 {
             sig.push(k);
             k = self.next[k as usize];
         }
+        if sig.len() < self.words {
+            return false;
+        }
+        bits.clear();
+        bits.resize(self.words, 0);
+        let items = sig[..pairs].iter().step_by(2).chain(&sig[pairs..]);
+        for &k in items {
+            bits[k as usize / 32] |= 1 << (k % 32);
+        }
+        if self.colours {
+            bits.extend(sig[..pairs].iter().skip(1).step_by(2));
+        }
+        true
     }
 
     /// The item to branch on: the first with the fewest options (DLX6's rule), or with the
@@ -398,14 +425,14 @@ impl Dlx6 {
         interrupt: &AtomicBool,
     ) -> Result<(Vec<ZddNode>, u32), Stop> {
         // The cache: a signature's ZDD node (0 while unknown or without solutions).
-        let mut cache: HashMap<Box<[u32]>, u32> = HashMap::new();
+        let mut cache: Cache<u32> = Cache::new();
         let mut refs: Vec<u32> = Vec::new();
         let mut zdd: Vec<ZddNode> = Vec::new();
         let mut choice: Vec<u32> = Vec::new();
         let mut best: Vec<u32> = Vec::new();
         let mut savez: Vec<u32> = Vec::new();
         let mut memo_of: Vec<usize> = Vec::new();
-        let mut sig = Vec::new();
+        let (mut sig, mut bits) = (Vec::new(), Vec::new());
         let mut level = 0usize;
         let mut znode = 0u32;
         // The states of DLX6's loop: enter a node; try the next option of the level; a
@@ -432,15 +459,22 @@ impl Dlx6 {
                     if interrupt.load(Ordering::Relaxed) {
                         break false;
                     }
-                    self.signature(&mut sig);
-                    if let Some(&memo) = cache.get(&sig[..]) {
+                    let key = if self.signature(&mut sig, &mut bits) {
+                        &bits
+                    } else {
+                        &sig
+                    };
+                    if let Some(memo) = cache.get(key) {
                         self.stats.hits += 1;
                         znode = refs[memo as usize];
                         At::Backdown
                     } else {
-                        cache.insert(sig.clone().into_boxed_slice(), refs.len() as u32);
+                        cache
+                            .insert(key, refs.len() as u32)
+                            .map_err(|_| Stop::OutOfMemory)?;
                         memo_of.truncate(level);
                         memo_of.push(refs.len());
+                        refs.try_reserve(1).map_err(|_| Stop::OutOfMemory)?;
                         refs.push(0);
                         self.stats.signatures_failed += 1;
                         znode = 0;
@@ -496,6 +530,7 @@ impl Dlx6 {
                         if zdd.len() >= MAX_NODES {
                             return Err(Stop::TooLarge);
                         }
+                        zdd.try_reserve(1).map_err(|_| Stop::OutOfMemory)?;
                         let item = self.item_of[best[level] as usize];
                         zdd.push(ZddNode {
                             option: number,

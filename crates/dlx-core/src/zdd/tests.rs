@@ -184,6 +184,38 @@ fn counts_and_solutions_equal_the_ordinary_search_on_random_matrices() {
 }
 
 #[test]
+fn wide_matrices_keep_long_keys_as_bitsets_and_short_ones_as_lists() {
+    // The random matrices above have under 32 items, so every key but the empty problem's
+    // is a bitset. With 200 more primary items, each with an option of its own (which
+    // leaves the solutions as they were), a key is a bitset of 7 words while the padding
+    // lasts and a list of fewer words when few items are left: both kinds meet in one cache.
+    let mut checked = 0;
+    for seed in 0..300u64 {
+        let kind = (seed % 3) as u32;
+        let text = random_text(seed, kind);
+        let (head, rows) = text.split_once('\n').unwrap();
+        let pad: Vec<String> = (0..200).map(|j| format!("q{j}")).collect();
+        // First in the header, so that the search takes them first (their one option each
+        // ties with the shortest).
+        let head = format!("{} {head}", pad.join(" "));
+        let wide = format!("{head}\n{rows}{}\n", pad.join("\n"));
+        let m = format::parse(&wide).unwrap_or_else(|e| panic!("{e}\n{wide}"));
+        let mut problem = Problem::new(&m);
+        let z = problem.solve().zdd().unwrap();
+        let sorted = |v: Vec<Solution>| {
+            let mut s: Vec<_> = v.iter().map(Solution::sorted_options).collect();
+            s.sort();
+            s
+        };
+        let ours = sorted(problem.solve().iter().collect());
+        assert_eq!(z.count().to_u64(), Some(ours.len() as u64), "seed {seed}");
+        assert_eq!(sorted(z.iter().collect()), ours, "seed {seed}");
+        checked += usize::from(!ours.is_empty());
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
 fn a_count_past_2_pow_64_is_the_power_of_the_copies() {
     // 25 disjoint copies of a matrix with 7 solutions (the one in `Solve`'s docs) have
     // 7^25 = 1341068619663964900807 solutions (> 2^64); the ordinary count of one copy
