@@ -454,6 +454,12 @@ pub struct MatrixBuilder {
 }
 
 impl MatrixBuilder {
+    /// The most nodes a matrix may have, each item, each entry of an option and each
+    /// option's spacer counting one: past it [`MatrixBuilder`] answers
+    /// [`MatrixError::TooLarge`]. A domain that makes many long options can count them
+    /// against this limit before it keeps them.
+    pub const MAX_NODES: usize = MAX_NODES;
+
     /// An empty builder.
     pub fn new() -> Self {
         Self::default()

@@ -245,6 +245,9 @@ fn piece_named_like_cell(e: MatrixError) -> PuzzleError {
     }
 }
 
+/// What [`Puzzle::each_placement`] calls: a placement's number of cells and a way to make it.
+type Visit<'a> = dyn FnMut(usize, &dyn Fn() -> Placement) -> Result<(), PuzzleError> + 'a;
+
 impl Puzzle {
     /// A puzzle on `board` with no pieces yet.
     pub fn new(board: Board) -> Self {
@@ -290,9 +293,33 @@ impl Puzzle {
     }
 
     /// Every allowed placement, in option order.
+    ///
+    /// A matrix whose options would pass [`MatrixBuilder::MAX_NODES`] is refused
+    /// ([`MatrixError::TooLarge`]) after a first pass that counts them and keeps none, so
+    /// that a small file asking for a huge box fails at once instead of taking the memory.
     pub fn placements(&self) -> Result<Vec<Placement>, PuzzleError> {
-        let (lo, size) = (self.board.lo(), self.board.size());
+        // Each option: its piece's item, its cells, its spacer.
+        let mut nodes = 0usize;
+        self.each_placement(&mut |cells, _| {
+            nodes = nodes.saturating_add(cells + 2);
+            if nodes > MatrixBuilder::MAX_NODES {
+                let limit = MatrixBuilder::MAX_NODES;
+                return Err(MatrixError::TooLarge { nodes, limit }.into());
+            }
+            Ok(())
+        })?;
         let mut out = Vec::new();
+        self.each_placement(&mut |_, make| {
+            out.push(make());
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// Calls `f` for every allowed placement, in option order, with its number of cells and
+    /// a way to make it (a count need not make it).
+    fn each_placement(&self, f: &mut Visit<'_>) -> Result<(), PuzzleError> {
+        let (lo, size) = (self.board.lo(), self.board.size());
         for (k, spec) in self.pieces.iter().enumerate() {
             for (o, shape) in spec.shapes()? {
                 let extent = shape.size();
@@ -300,28 +327,37 @@ impl Puzzle {
                 for dx in lo[0]..=lo[0] + size[0] - extent[0] {
                     for dy in lo[1]..=lo[1] + size[1] - extent[1] {
                         for dz in lo[2]..=lo[2] + size[2] - extent[2] {
-                            let cells: Vec<Cell> = shape
+                            let fits = shape
                                 .cells()
                                 .iter()
-                                .map(|&[x, y, z]| [x + dx, y + dy, z + dz])
-                                .collect();
-                            if !cells.iter().all(|&c| self.board.contains(c)) {
+                                .all(|&[x, y, z]| self.board.contains([x + dx, y + dy, z + dz]));
+                            if !fits {
                                 continue;
                             }
-                            let p = Placement {
+                            let make = || Placement {
                                 piece: k,
                                 orientation: o,
-                                cells,
+                                cells: shape
+                                    .cells()
+                                    .iter()
+                                    .map(|&[x, y, z]| [x + dx, y + dy, z + dz])
+                                    .collect(),
                             };
-                            if spec.allow.iter().all(|rule| rule(&p)) {
-                                out.push(p);
+                            let cells = shape.cells().len();
+                            if spec.allow.is_empty() {
+                                f(cells, &make)?;
+                            } else {
+                                let p = make();
+                                if spec.allow.iter().all(|rule| rule(&p)) {
+                                    f(cells, &|| p.clone())?;
+                                }
                             }
                         }
                     }
                 }
             }
         }
-        Ok(out)
+        Ok(())
     }
 
     /// The distinct piece names in order of first appearance, each with its counts.

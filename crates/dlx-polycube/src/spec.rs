@@ -189,6 +189,8 @@ pub fn parse_spec(text: &str) -> Result<Puzzle, SpecError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::PuzzleError;
+    use dlx_core::{MatrixBuilder, MatrixError};
 
     fn spec_cells(s: &str) -> Result<Vec<Cell>, String> {
         cells(&s.split_whitespace().collect::<Vec<_>>())
@@ -214,6 +216,20 @@ mod tests {
         }
         assert!(spec_cells("0000").is_err());
         assert!(spec_cells("00").is_err());
+    }
+
+    #[test]
+    fn a_small_file_asking_for_a_huge_matrix_is_refused_before_it_is_built() {
+        // A 62x62x62 box and eight 31x31x31 cubes: 32,768 places of 29,791 cubes each, four
+        // times the arena's limit, refused after a count that keeps no place.
+        let puzzle = parse_spec("[0-Z][0-Z][0-Z]\n8*A [0-u][0-u][0-u]\n").unwrap();
+        match puzzle.build() {
+            Err(PuzzleError::Matrix(MatrixError::TooLarge { nodes, limit })) => {
+                assert_eq!(limit, MatrixBuilder::MAX_NODES);
+                assert!(nodes > limit && nodes <= limit + 29_793, "{nodes}");
+            }
+            other => panic!("{:?}", other.map(|p| p.placements().len())),
+        }
     }
 
     #[test]

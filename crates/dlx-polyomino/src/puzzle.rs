@@ -257,6 +257,9 @@ fn piece_named_like_cell(e: MatrixError) -> PuzzleError {
     }
 }
 
+/// What [`Puzzle::each_placement`] calls: a placement's number of cells and a way to make it.
+type Visit<'a> = dyn FnMut(usize, &dyn Fn() -> Placement) -> Result<(), PuzzleError> + 'a;
+
 impl Puzzle {
     /// A puzzle on `board` with no pieces yet.
     pub fn new(board: Board) -> Self {
@@ -315,8 +318,32 @@ impl Puzzle {
     }
 
     /// Every allowed placement, in row order.
+    ///
+    /// A matrix whose options would pass [`MatrixBuilder::MAX_NODES`] is refused
+    /// ([`MatrixError::TooLarge`]) after a first pass that counts them and keeps none, so
+    /// that many large pieces fail at once instead of taking the memory.
     pub fn placements(&self) -> Result<Vec<Placement>, PuzzleError> {
+        // Each option: its cells and its spacer at least (its piece's item and marks may add).
+        let mut nodes = 0usize;
+        self.each_placement(&mut |cells, _| {
+            nodes = nodes.saturating_add(cells + 1);
+            if nodes > MatrixBuilder::MAX_NODES {
+                let limit = MatrixBuilder::MAX_NODES;
+                return Err(MatrixError::TooLarge { nodes, limit }.into());
+            }
+            Ok(())
+        })?;
         let mut out = Vec::new();
+        self.each_placement(&mut |_, make| {
+            out.push(make());
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// Calls `f` for every allowed placement, in row order, with its number of cells and a
+    /// way to make it (a count need not make it).
+    fn each_placement(&self, f: &mut Visit<'_>) -> Result<(), PuzzleError> {
         for (k, spec) in self.pieces.iter().enumerate() {
             let all = spec.piece.shape.orientations();
             let chosen: Vec<usize> = match &spec.orientations {
@@ -330,8 +357,11 @@ impl Puzzle {
                     index: o,
                     count: all.len(),
                 })?;
-                for r in 0..self.board.height() as i64 {
-                    for c in 0..self.board.width() as i64 {
+                // Only where the shape's box lies inside the board's.
+                let rows = self.board.height() as i64 - i64::from(shape.height()) + 1;
+                let cols = self.board.width() as i64 - i64::from(shape.width()) + 1;
+                for r in 0..rows.max(0) {
+                    for c in 0..cols.max(0) {
                         let fits = shape
                             .cells()
                             .iter()
@@ -339,7 +369,7 @@ impl Puzzle {
                         if !fits {
                             continue;
                         }
-                        let p = Placement {
+                        let make = || Placement {
                             piece: k,
                             orientation: o,
                             cells: shape
@@ -350,14 +380,20 @@ impl Puzzle {
                                 })
                                 .collect(),
                         };
-                        if spec.allow.iter().all(|rule| rule(&p)) {
-                            out.push(p);
+                        let cells = shape.cells().len();
+                        if spec.allow.is_empty() {
+                            f(cells, &make)?;
+                        } else {
+                            let p = make();
+                            if spec.allow.iter().all(|rule| rule(&p)) {
+                                f(cells, &|| p.clone())?;
+                            }
                         }
                     }
                 }
             }
         }
-        Ok(out)
+        Ok(())
     }
 
     /// Builds the matrix.
@@ -595,6 +631,23 @@ mod tests {
                 .to_string()
                 .ends_with("(besides copies of the pieces without a column)")
         );
+    }
+
+    #[test]
+    fn placements_past_the_arena_are_refused_before_they_are_kept() {
+        // An 18x36 rectangle has 38 places on a 36x36 board, 649 nodes each: 10,900 of
+        // them pass the arena's 268,435,455 nodes.
+        let picture = vec!["#".repeat(36); 18].join("\n");
+        let slab = Piece::from_ascii("S", &picture).unwrap();
+        let mut huge = Puzzle::new(Board::rectangle(36, 36).unwrap());
+        huge.pieces(std::iter::repeat_n(slab, 10_900));
+        match huge.placements() {
+            Err(PuzzleError::Matrix(MatrixError::TooLarge { nodes, limit })) => {
+                assert_eq!(limit, MatrixBuilder::MAX_NODES);
+                assert!(nodes > limit && nodes <= limit + 649, "{nodes}");
+            }
+            other => panic!("{:?}", other.map(|p| p.len())),
+        }
     }
 
     #[test]
