@@ -1,11 +1,14 @@
 //! `Problem.pre()`: the problem made smaller as Knuth's DLX-PRE makes it (`dlx pre`), with
 //! the way back to the original options.
 
+use std::sync::atomic::AtomicBool;
+
 use pyo3::prelude::*;
 
 use crate::DlxError;
 use crate::errors::raise;
 use crate::problem::Problem;
+use crate::watch::watched;
 
 /// A problem after preprocessing (`Problem.pre()`): the smaller problem, each of its options'
 /// original option, and DLX-PRE's counts, as `dlx pre` prints them.
@@ -16,10 +19,18 @@ pub struct Pre {
 }
 
 impl Pre {
-    /// Preprocesses a matrix; multiplicities raise `DlxError` with the command's line.
+    /// Preprocesses a matrix without the GIL, watched for Ctrl-C; multiplicities raise
+    /// `DlxError` with the command's line.
     pub fn of(py: Python<'_>, matrix: &dlx_core::Matrix, rounds: Option<usize>) -> PyResult<Self> {
-        let reduced = dlx_core::pre::pre_rounds(matrix, rounds.unwrap_or(usize::MAX))
-            .map_err(raise::<DlxError>)?;
+        let rounds = rounds.unwrap_or(usize::MAX);
+        let stop = AtomicBool::new(false);
+        let reduced = watched(
+            py,
+            &stop,
+            |_| Ok(()),
+            || dlx_core::pre::pre_interruptible(matrix, rounds, &stop),
+        )?
+        .map_err(raise::<DlxError>)?;
         let problem = Py::new(py, Problem::from_matrix(reduced.matrix.clone()))?;
         Ok(Pre { reduced, problem })
     }

@@ -16,7 +16,7 @@ use crate::counts::{Counts, Estimate, MinCover};
 use crate::errors::{io_error, raise};
 use crate::mincost::MinCost;
 use crate::solutions::Solutions;
-use crate::watch::watched;
+use crate::watch::{SLICE, watched};
 use crate::{DlxError, FormatError, MatrixError, ShardError};
 
 /// Draws a solution as the `dlx` command's `--print` does.
@@ -248,7 +248,9 @@ impl Problem {
     /// order, with a `limit`), as the command's default; the figures of a search run to the
     /// end do not depend on it. `shard=(k, n)` searches shard k of n only (`merge` adds the
     /// shards up). `progress(figures)` is called every `interval` seconds with a dict
-    /// (solutions, updates: of the parts finished; fraction: of the parts; seconds).
+    /// (solutions, updates: of the parts finished; fraction: of the parts; seconds); it
+    /// changes no figure (a limited count on one thread is stepped in Knuth's order, and
+    /// reports its figures so far and its estimated fraction).
     /// Ctrl-C raises KeyboardInterrupt within a fraction of a second.
     #[pyo3(signature = (threads=None, limit=None, heuristic=None, *, shard=None, progress=None, interval=1.0))]
     #[allow(clippy::too_many_arguments)]
@@ -279,8 +281,10 @@ impl Problem {
         }
         let n_threads = threads.unwrap_or(0);
         // As the command decides: a limit without threads keeps Knuth's order on one thread.
+        // A progress report changes no figure: without a limit the parts add up to the
+        // whole run's figures, and a limited count on one thread stays one run, stepped.
         let in_parts = shard.is_some()
-            || progress.is_some()
+            || (progress.is_some() && limit.is_none())
             || (n_threads != 1 && (limit.is_none() || threads.is_some()));
         let live = Live::default();
         let cleansings = self.counts_cleansings();
@@ -312,8 +316,30 @@ impl Problem {
             if let Some(l) = limit {
                 solve = solve.limit(l);
             }
-            if !in_parts {
+            if !in_parts && progress.is_none() {
                 return Ok((solve.count(), None));
+            }
+            if !in_parts {
+                // Stepped from solution to solution in Knuth's order, its figures shown as it
+                // goes (between two solutions the report stands still).
+                let mut search = solve.iter();
+                let mut shown = Instant::now();
+                let show = |search: &dlx_core::Solutions<'_>| {
+                    let so_far = search.stats();
+                    live.solutions.store(so_far.solutions, Ordering::Relaxed);
+                    live.updates.store(so_far.updates, Ordering::Relaxed);
+                    live.done
+                        .store((search.progress() * 1e6) as usize, Ordering::Relaxed);
+                    live.total.store(1_000_000, Ordering::Relaxed);
+                };
+                while search.advance() {
+                    if shown.elapsed() >= SLICE {
+                        shown = Instant::now();
+                        show(&search);
+                    }
+                }
+                show(&search);
+                return Ok((search.stats(), None));
             }
             let observe = |part: &dlx_core::Stats, done: usize, total: usize| {
                 live.solutions.fetch_add(part.solutions, Ordering::Relaxed);
@@ -367,12 +393,7 @@ impl Problem {
         let engine = self.take_engine();
         let copy = engine.clone();
         self.put_back(engine);
-        Ok(Solutions::start(
-            copy,
-            h,
-            limit,
-            names.then(|| Arc::clone(&self.matrix)),
-        ))
+        Solutions::start(copy, h, limit, names.then(|| Arc::clone(&self.matrix)))
     }
 
     /// Every solution as a ZDD (Knuth's DLX6): a `Zdd`, with the exact count, uniform

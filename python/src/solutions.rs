@@ -111,20 +111,22 @@ impl Solutions {
         heuristic: Heuristic,
         limit: Option<u64>,
         names: Option<Arc<Matrix>>,
-    ) -> Self {
+    ) -> PyResult<Self> {
         let shared = Arc::new(Shared::default());
         let (sender, receiver) = mpsc::sync_channel(1);
         let cleansings = engine.counts_cleansings();
         let flags = Arc::clone(&shared);
-        std::thread::spawn(move || {
-            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                search(engine, heuristic, limit, &flags, &sender)
-            }));
-            if let Err(panic) = result {
-                let _ = sender.send(Message::Failed(crate::watch::panic_message(&*panic)));
-            }
-        });
-        Solutions {
+        std::thread::Builder::new()
+            .spawn(move || {
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    search(engine, heuristic, limit, &flags, &sender)
+                }));
+                if let Err(panic) = result {
+                    let _ = sender.send(Message::Failed(crate::watch::panic_message(&*panic)));
+                }
+            })
+            .map_err(crate::watch::no_thread)?;
+        Ok(Solutions {
             shared,
             state: Mutex::new(State {
                 receiver,
@@ -135,7 +137,7 @@ impl Solutions {
             heuristic,
             cleansings,
             names,
-        }
+        })
     }
 
     /// The next solution, waiting for the search without the GIL (and answering Ctrl-C).

@@ -77,15 +77,18 @@ fn grid(puzzle: &Puzzle, alphabet: Option<&str>) -> PyResult<Grid> {
     }
 }
 
-/// Runs a solver on a puzzle without the GIL: watched for Ctrl-C above 9x9 (a 9x9 search
-/// takes microseconds, so it runs right on this thread).
+/// Runs a solver on a puzzle without the GIL, watched for Ctrl-C; a `quick` search on a 9x9
+/// or smaller (a first solution, or a count to 2 at most: microseconds) runs right on this
+/// thread instead, while a count without a limit (a blank 9x9 has 6.7 × 10^21 solutions)
+/// is watched like any other.
 fn with_solver<T: Send>(
     py: Python<'_>,
     grid: &Grid,
+    quick: bool,
     work: impl FnOnce(&mut Solver, &Grid) -> T + Send,
 ) -> PyResult<T> {
     let (mut solver, flag) = take_solver();
-    let result = if grid.side() <= 9 {
+    let result = if quick && grid.side() <= 9 {
         Ok(py.detach(|| work(&mut solver, grid)))
     } else {
         watched(py, &flag, |_| Ok(()), || work(&mut solver, grid))
@@ -104,7 +107,7 @@ pub fn sudoku_solve(
     alphabet: Option<&str>,
 ) -> PyResult<Option<Py<PyAny>>> {
     let g = grid(&puzzle, alphabet)?;
-    let Some(solution) = with_solver(py, &g, |s, g| s.solve(g))? else {
+    let Some(solution) = with_solver(py, &g, true, |s, g| s.solve(g))? else {
         return Ok(None);
     };
     let value = match puzzle {
@@ -127,5 +130,6 @@ pub fn sudoku_count(
     alphabet: Option<&str>,
 ) -> PyResult<u64> {
     let g = grid(&puzzle, alphabet)?;
-    with_solver(py, &g, |s, g| s.count(g, limit))
+    let quick = limit.is_some_and(|l| l <= 2);
+    with_solver(py, &g, quick, |s, g| s.count(g, limit))
 }

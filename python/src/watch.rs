@@ -25,12 +25,14 @@ pub fn watched<T: Send>(
 ) -> PyResult<T> {
     std::thread::scope(|scope| {
         let (done, finished) = mpsc::channel::<()>();
-        let handle = scope.spawn(move || {
-            let value = work();
-            // The receiver outlives the thread: the send cannot fail.
-            let _ = done.send(());
-            value
-        });
+        let handle = std::thread::Builder::new()
+            .spawn_scoped(scope, move || {
+                let value = work();
+                // The receiver outlives the thread: the send cannot fail.
+                let _ = done.send(());
+                value
+            })
+            .map_err(no_thread)?;
         let mut failure = None;
         let mut finished = finished;
         loop {
@@ -70,4 +72,9 @@ pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
         .map(|s| s.to_string())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "a panic".to_string())
+}
+
+/// The error for a search thread the system would not start (too many threads alive).
+pub fn no_thread(e: std::io::Error) -> PyErr {
+    PyRuntimeError::new_err(format!("cannot start the search's thread: {e}"))
 }

@@ -133,6 +133,24 @@ def test_progress_callback_reports_and_figures_hold():
     assert all(f["solutions"] <= counts.solutions for f in seen)
 
 
+def test_a_progress_report_changes_no_figure_of_a_limited_count():
+    # Found by an audit: a callback ran the limited count in parts, on every core, so that
+    # 9 queens to 5 solutions took 3,365 updates instead of Knuth's 573.
+    queens = dl.queens(9)
+    plain = queens.count(limit=5)
+    assert (plain.updates, plain.nodes) == (573, 35)
+    assert queens.count(limit=5, progress=lambda _: None) == plain
+    assert queens.count(limit=5, threads=1, progress=lambda _: None) == plain
+    # Long enough for reports: the figures so far, in Knuth's order.
+    problem = dl.paper("pentomino-5x12")
+    seen = []
+    counts = problem.count(limit=3000, progress=seen.append, interval=0.01)
+    assert counts == problem.count(limit=3000)
+    assert seen, "the callback was never called"
+    assert all(0.0 <= f["fraction"] <= 1.0 for f in seen)
+    assert all(f["solutions"] <= counts.solutions and f["updates"] <= counts.updates for f in seen)
+
+
 def test_an_exception_in_the_callback_stops_the_search():
     def fail(_):
         raise RuntimeError("enough")
@@ -168,9 +186,9 @@ def ctrl_c():
     signal.signal(signal.SIGINT, kept)
 
 
-@pytest.mark.parametrize("threads", [1, 2])
-def test_ctrl_c_stops_a_long_count_within_a_second(threads, ctrl_c):
-    problem = dl.queens(20)
+def interrupted_within_a_second(call):
+    """Sends Ctrl-C half a second into `call()` and asserts it raised KeyboardInterrupt
+    within a second of the signal."""
     sent = []
 
     def interrupt():
@@ -181,11 +199,17 @@ def test_ctrl_c_stops_a_long_count_within_a_second(threads, ctrl_c):
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            problem.count(threads=threads)
+            call()
         stopped = time.monotonic()
     finally:
         timer.cancel()
     assert sent and stopped - sent[0] < 1.0
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_long_count_within_a_second(threads, ctrl_c):
+    problem = dl.queens(20)
+    interrupted_within_a_second(lambda: problem.count(threads=threads))
     # The problem is whole afterwards.
     assert problem.count(limit=3).solutions == 3
 
@@ -206,6 +230,18 @@ def test_ctrl_c_stops_a_waiting_iterator(ctrl_c):
     finally:
         timer.cancel()
     assert time.monotonic() - start < 1.5
+
+
+def test_ctrl_c_stops_a_sudoku_count_and_preprocessing(ctrl_c):
+    # Found by an audit: a 9x9 ran on the calling thread unwatched (a blank grid has
+    # 6.7 x 10^21 solutions), and pre() held the GIL to its end (36 s for 600 queens).
+    from dancing_links import sudoku
+
+    interrupted_within_a_second(lambda: sudoku.count("." * 81))
+    assert sudoku.count("." * 16) == 288
+    big = dl.queens(600)
+    interrupted_within_a_second(big.pre)
+    assert dl.queens(6).pre().problem.count().solutions == 4
 
 
 def test_bad_arguments_raise_before_any_search():

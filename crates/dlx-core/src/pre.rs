@@ -44,6 +44,8 @@
 //! # Ok::<(), dlx_core::FormatError>(())
 //! ```
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use thiserror::Error;
 
 use crate::matrix::{ItemId, ItemKind, Matrix, MatrixBuilder, OptionId, shown};
@@ -69,6 +71,9 @@ pub enum PreError {
     /// of the cheapest, and its output has no costs.
     #[error("the options have costs, which preprocessing (DLX-PRE) would drop")]
     Costs,
+    /// The interrupt flag of [`pre_interruptible`] stopped the preprocessing.
+    #[error("the preprocessing was interrupted")]
+    Interrupted,
 }
 
 /// A problem after preprocessing, with the way back to the original.
@@ -177,6 +182,30 @@ pub fn pre(matrix: &Matrix) -> Result<Pre, PreError> {
 /// # Ok::<(), dlx_core::FormatError>(())
 /// ```
 pub fn pre_rounds(matrix: &Matrix, rounds: usize) -> Result<Pre, PreError> {
+    pre_interruptible(matrix, rounds, &AtomicBool::new(false))
+}
+
+/// [`pre_rounds`] that gives up with [`PreError::Interrupted`] once `interrupt` is set (by
+/// a Ctrl-C handler, another thread, a deadline): the flag is read before each item of each
+/// round, so a large matrix stops within one item's tests.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use dlx_core::{format, pre};
+///
+/// let m = format::parse("A B C\nA B\nB C\nC\nA\n")?;
+/// let stop = AtomicBool::new(true);
+/// assert_eq!(
+///     pre::pre_interruptible(&m, usize::MAX, &stop).unwrap_err(),
+///     pre::PreError::Interrupted
+/// );
+/// # Ok::<(), dlx_core::FormatError>(())
+/// ```
+pub fn pre_interruptible(
+    matrix: &Matrix,
+    rounds: usize,
+    interrupt: &AtomicBool,
+) -> Result<Pre, PreError> {
     if let Some(id) = (0..matrix.items().len()).find(|&i| matrix.is_bounded(i)) {
         let item = matrix.item(id);
         return Err(PreError::Bounds {
@@ -188,7 +217,9 @@ pub fn pre_rounds(matrix: &Matrix, rounds: usize) -> Result<Pre, PreError> {
         return Err(PreError::Costs);
     }
     let mut state = State::new(matrix);
-    let outcome = state.reduce(rounds);
+    let outcome = state
+        .reduce(rounds, interrupt)
+        .map_err(|Interrupted| PreError::Interrupted)?;
     Ok(state.finish(outcome))
 }
 
@@ -223,6 +254,9 @@ struct State<'a> {
 
 /// A primary item shown to be in no option: the problem is infeasible.
 struct Infeasible(ItemId);
+
+/// The interrupt flag was seen set.
+struct Interrupted;
 
 impl<'a> State<'a> {
     fn new(matrix: &'a Matrix) -> Self {
@@ -276,11 +310,17 @@ impl<'a> State<'a> {
     }
 
     /// Rounds of reductions until one changes nothing (or `limit` rounds), or the problem is
-    /// seen infeasible.
-    fn reduce(&mut self, limit: usize) -> Result<(), Infeasible> {
+    /// seen infeasible; `Err` when `interrupt` is set first.
+    fn reduce(
+        &mut self,
+        limit: usize,
+        interrupt: &AtomicBool,
+    ) -> Result<Result<(), Infeasible>, Interrupted> {
         for i in 0..self.len.len() {
-            if self.len[i] == 0 {
-                self.gone(i)?;
+            if self.len[i] == 0
+                && let Err(e) = self.gone(i)
+            {
+                return Ok(Err(e));
             }
         }
         while self.rounds < limit {
@@ -290,15 +330,20 @@ impl<'a> State<'a> {
                 list.retain(|&(o, _)| self.alive[o]);
             }
             for c in 0..self.len.len() {
-                if self.len[c] > 0 {
-                    self.try_item(c)?;
+                if interrupt.load(Ordering::Relaxed) {
+                    return Err(Interrupted);
+                }
+                if self.len[c] > 0
+                    && let Err(e) = self.try_item(c)
+                {
+                    return Ok(Err(e));
                 }
             }
             if !self.changed {
                 break;
             }
         }
-        Ok(())
+        Ok(Ok(()))
     }
 
     /// An item left in no option: counted; a primary one ends the preprocessing.
