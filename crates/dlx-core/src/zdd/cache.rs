@@ -3,7 +3,8 @@
 //!
 //! A search makes millions of keys of a few words each. A `HashMap<Box<[u32]>, u32>` spends
 //! an allocation, a fat pointer and the allocator's rounding on each; here a key costs its
-//! words, one start offset and two table slots, and every growth asks for its memory first
+//! words, one start offset and two table slots (each with half of its key's hash, so that a
+//! probe seldom reads another key's words), and every growth asks for its memory first
 //! ([`Vec::try_reserve`]), so that a search too large for the machine stops with an error
 //! instead of aborting.
 
@@ -19,9 +20,10 @@ pub(super) struct Cache<W> {
     starts: Vec<usize>,
     /// Key `k`'s value.
     values: Vec<u32>,
-    /// Open addressing with linear probing: `id + 1` of the key in a slot, 0 for none.
-    /// The length is a power of two, at most half full.
-    slots: Vec<u32>,
+    /// Open addressing with linear probing: in a slot, the high half of the key's hash
+    /// above `id + 1` (so that most keys met on the way are passed over without reading
+    /// their words), 0 for none. The length is a power of two, at most half full.
+    slots: Vec<u64>,
 }
 
 /// A word of a key: hashed through its `u64` value.
@@ -74,14 +76,15 @@ impl<W: Word> Cache<W> {
         &self.words[self.starts[id]..self.starts[id + 1]]
     }
 
-    /// The slot holding `key`, or the empty slot where it would go.
-    fn slot(&self, key: &[W]) -> usize {
+    /// The slot holding `key` (whose hash is `h`), or the empty slot where it would go.
+    fn slot(&self, key: &[W], h: u64) -> usize {
         let mask = self.slots.len() - 1;
-        let mut s = hash(key) as usize & mask;
+        let tag = h >> 32;
+        let mut s = h as usize & mask;
         loop {
             match self.slots[s] {
                 0 => return s,
-                id if self.key(id as usize - 1) == key => return s,
+                x if x >> 32 == tag && self.key(id_of(x)) == key => return s,
                 _ => s = (s + 1) & mask,
             }
         }
@@ -89,9 +92,9 @@ impl<W: Word> Cache<W> {
 
     /// The value stored with `key`.
     pub(super) fn get(&self, key: &[W]) -> Option<u32> {
-        match self.slots[self.slot(key)] {
+        match self.slots[self.slot(key, hash(key))] {
             0 => None,
-            id => Some(self.values[id as usize - 1]),
+            x => Some(self.values[id_of(x)]),
         }
     }
 
@@ -107,11 +110,12 @@ impl<W: Word> Cache<W> {
         self.words.try_reserve(key.len()).map_err(|_| Full)?;
         self.starts.try_reserve(1).map_err(|_| Full)?;
         self.values.try_reserve(1).map_err(|_| Full)?;
-        let s = self.slot(key);
+        let h = hash(key);
+        let s = self.slot(key, h);
         self.words.extend_from_slice(key);
         self.starts.push(self.words.len());
         self.values.push(value);
-        self.slots[s] = self.values.len() as u32;
+        self.slots[s] = (h >> 32) << 32 | self.values.len() as u64;
         Ok(())
     }
 
@@ -122,12 +126,18 @@ impl<W: Word> Cache<W> {
         slots.try_reserve_exact(size).map_err(|_| Full)?;
         slots.resize(size, 0);
         let old = std::mem::replace(&mut self.slots, slots);
-        for id in old.into_iter().filter(|&id| id != 0) {
-            let s = self.slot(self.key(id as usize - 1));
-            self.slots[s] = id;
+        for x in old.into_iter().filter(|&x| x != 0) {
+            let key = self.key(id_of(x));
+            let s = self.slot(key, hash(key));
+            self.slots[s] = x;
         }
         Ok(())
     }
+}
+
+/// The key id in an occupied slot.
+fn id_of(slot: u64) -> usize {
+    (slot as u32) as usize - 1
 }
 
 #[cfg(test)]

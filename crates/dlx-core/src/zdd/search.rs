@@ -62,6 +62,11 @@ pub(super) struct Dlx6 {
     pub(super) options: Vec<OptionId>,
     /// The words of a signature's bitset: a bit for each header `0..last_itm`.
     words: usize,
+    /// The items in the two lists as that bitset, kept as items leave and come back, and
+    /// the length the signature has as a list (two numbers a secondary item, one a
+    /// primary item).
+    active: Vec<u32>,
+    listed: usize,
     /// Whether some option gives an item a colour (else no colour goes into a bitset key).
     colours: bool,
     pub(super) stats: ZddStats,
@@ -161,6 +166,15 @@ impl Dlx6 {
             last_itm,
             &mut (second..last_itm).filter(|&h| nodes[h as usize].itm > 0),
         );
+        let words = (last_itm as usize).div_ceil(32);
+        let mut active = vec![0u32; words];
+        let mut listed = 0;
+        for h in 1..last_itm {
+            if h < second || nodes[h as usize].itm > 0 {
+                active[h as usize / 32] |= 1 << (h % 32);
+                listed += if h < second { 1 } else { 2 };
+            }
+        }
         Dlx6 {
             nodes,
             prev,
@@ -169,9 +183,22 @@ impl Dlx6 {
             last_itm,
             item_of,
             options,
-            words: (last_itm as usize).div_ceil(32),
+            words,
+            active,
+            listed,
             colours: input.options.iter().flatten().any(|&(_, c)| c != 0),
             stats: ZddStats::default(),
+        }
+    }
+
+    /// Flips item `h` in [`Dlx6::active`] as it leaves or rejoins its list.
+    fn flip(&mut self, h: u32, joins: bool) {
+        self.active[h as usize / 32] ^= 1 << (h % 32);
+        let numbers = if h < self.second { 1 } else { 2 };
+        if joins {
+            self.listed += numbers;
+        } else {
+            self.listed -= numbers;
         }
     }
 
@@ -189,12 +216,14 @@ impl Dlx6 {
         let (l, r) = (self.prev[h as usize], self.next[h as usize]);
         self.next[l as usize] = r;
         self.prev[r as usize] = l;
+        self.flip(h, false);
     }
 
     fn relink_item(&mut self, h: u32) {
         let (l, r) = (self.prev[h as usize], self.next[h as usize]);
         self.next[l as usize] = h;
         self.prev[r as usize] = h;
+        self.flip(h, true);
     }
 
     /// Hides the option of `rr` from every list but its own item's, one update a node.
@@ -357,37 +386,58 @@ impl Dlx6 {
 
     /// The signature of the remaining problem: each active secondary item with its colour
     /// (as a pair), then the primary items to cover. The lists keep their order, so equal
-    /// problems give equal signatures. When that list has [`Dlx6::words`] numbers or more,
-    /// the key is the bitset of its items instead (then the active secondary items' colours
-    /// in order, if the matrix has colours): `bits` holds it and the answer is true. A list
-    /// key is shorter than `words` and a bitset key is not, so the two kinds never meet.
+    /// problems give equal signatures. When that list would have [`Dlx6::words`] numbers
+    /// or more, the key is the bitset of its items instead ([`Dlx6::active`], then the
+    /// secondary items' colours in order, if the matrix has colours): `bits` holds it and
+    /// the answer is true. A list key is shorter than `words` and a bitset key is not, so
+    /// the two kinds never meet.
     fn signature(&self, sig: &mut Vec<u32>, bits: &mut Vec<u32>) -> bool {
-        sig.clear();
-        let mut k = self.next[self.last_itm as usize];
-        while k != self.last_itm {
-            if self.len(k) != 0 {
-                sig.push(k);
+        let walk = |sig: &mut Vec<u32>, colours_only: bool| {
+            // An item leaves the secondary list when its length reaches 0, so every item
+            // listed has options.
+            let mut k = self.next[self.last_itm as usize];
+            while k != self.last_itm {
+                debug_assert_ne!(self.len(k), 0);
+                if !colours_only {
+                    sig.push(k);
+                }
                 sig.push(self.nodes[k as usize].color as u32);
+                k = self.next[k as usize];
             }
-            k = self.next[k as usize];
-        }
-        let pairs = sig.len();
-        let mut k = self.next[0];
-        while k != 0 {
-            sig.push(k);
-            k = self.next[k as usize];
-        }
-        if sig.len() < self.words {
+            if colours_only {
+                return;
+            }
+            let mut k = self.next[0];
+            while k != 0 {
+                sig.push(k);
+                k = self.next[k as usize];
+            }
+        };
+        if self.listed < self.words {
+            sig.clear();
+            walk(sig, false);
+            debug_assert_eq!(sig.len(), self.listed);
             return false;
         }
-        bits.clear();
-        bits.resize(self.words, 0);
-        let items = sig[..pairs].iter().step_by(2).chain(&sig[pairs..]);
-        for &k in items {
-            bits[k as usize / 32] |= 1 << (k % 32);
+        if cfg!(debug_assertions) {
+            // The bitset kept up to date is the one the lists give.
+            let mut want = vec![0u32; self.words];
+            let mut k = self.next[0];
+            while k != 0 {
+                want[k as usize / 32] |= 1 << (k % 32);
+                k = self.next[k as usize];
+            }
+            let mut k = self.next[self.last_itm as usize];
+            while k != self.last_itm {
+                want[k as usize / 32] |= 1 << (k % 32);
+                k = self.next[k as usize];
+            }
+            debug_assert_eq!(want, self.active);
         }
+        bits.clear();
+        bits.extend_from_slice(&self.active);
         if self.colours {
-            bits.extend(sig[..pairs].iter().skip(1).step_by(2));
+            walk(bits, true);
         }
         true
     }
