@@ -6,7 +6,8 @@
 //! `bench_scaling.rs`), `sudoku` (µs per puzzle on four 9x9 sets: the band layer
 //! against the candidate masks and dancing links, reused matrix against a per-puzzle rebuild,
 //! and optionally a peer solver's binary; `--large`: 16x16 to 36x36; `--generate`: minimal
-//! unique 9x9 puzzles per second, optionally against a peer generator), and `anchors`: the
+//! unique 9x9 puzzles per second, optionally against a peer generator), `zdd` (DLX6's
+//! search against Knuth's DLX6; see `bench_zdd.rs`), and `anchors`: the
 //! three of them in one command, each with the oracles given, so that every ratio issue 40
 //! sets a target for comes out of one run.
 
@@ -20,7 +21,7 @@ use dlx_core::Dlx;
 use dlx_sudoku::{Grid, SEARCH_RULE, Solver, parse_lines, puzzle_matrix};
 
 /// The bench targets, for the usage line.
-const TARGETS: &[&str] = &["search", "scaling", "sudoku", "anchors"];
+const TARGETS: &[&str] = &["search", "scaling", "sudoku", "zdd", "anchors"];
 
 /// Runs the bench target named by the first argument.
 pub fn run(args: &[String]) -> crate::Result {
@@ -28,6 +29,7 @@ pub fn run(args: &[String]) -> crate::Result {
         Some("search") => crate::bench_search::run(&args[1..]),
         Some("scaling") => crate::bench_scaling::run(&args[1..]),
         Some("sudoku") => sudoku(&args[1..]),
+        Some("zdd") => crate::bench_zdd::run(&args[1..]),
         Some("anchors") => anchors(&args[1..]),
         Some(other) => crate::input(format!(
             "unknown bench target `{other}` (targets: {})",

@@ -395,8 +395,8 @@ fn xcc_line(
 
 /// The figures of the last line of a Knuth program's report (`Altogether 3 solutions, ...,
 /// 14 updates, 7 cleansings, ..., 6 nodes, ...`), by name: solutions, updates, cleansings,
-/// nodes.
-fn knuth_figures(report: &str) -> std::collections::HashMap<&'static str, u64> {
+/// nodes (DLX6's search nodes), and DLX6's ZDD nodes as `zdd_nodes`.
+pub(crate) fn knuth_figures(report: &str) -> std::collections::HashMap<&'static str, u64> {
     let mut figures = std::collections::HashMap::new();
     let Some(line) = report.lines().rev().find(|l| l.starts_with("Altogether ")) else {
         return figures;
@@ -406,11 +406,14 @@ fn knuth_figures(report: &str) -> std::collections::HashMap<&'static str, u64> {
         let (Some(n), Some(what)) = (words.next(), words.next()) else {
             continue;
         };
-        let key = match what.trim_end_matches('.') {
-            "solution" | "solutions" => "solutions",
-            "updates" => "updates",
-            "cleansings" => "cleansings",
-            "nodes" => "nodes",
+        // DLX6 says `search nodes` and `ZDD nodes`.
+        let next = words.next().map(|w| w.trim_end_matches('.'));
+        let key = match (what.trim_end_matches('.'), next) {
+            ("solution" | "solutions", _) => "solutions",
+            ("updates", _) => "updates",
+            ("cleansings", _) => "cleansings",
+            ("nodes", _) | ("search", Some("nodes")) => "nodes",
+            ("ZDD", Some("nodes")) => "zdd_nodes",
             _ => continue,
         };
         if let Ok(n) = n.parse() {
@@ -421,7 +424,7 @@ fn knuth_figures(report: &str) -> std::collections::HashMap<&'static str, u64> {
 }
 
 /// The CPU time of the calling thread.
-fn thread_cpu() -> Duration {
+pub(crate) fn thread_cpu() -> Duration {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -505,7 +508,7 @@ fn time_command(cmd: &mut Command, input: Option<&str>) -> crate::Result<Duratio
 /// The time of one run of a command fed `input` on stdin (wall-clock, or with `cpu` the CPU
 /// time of the process, user and system), and what it wrote to stderr (where Knuth's
 /// programs report their figures); its stdout is discarded.
-fn time_capture(
+pub(crate) fn time_capture(
     cmd: &mut Command,
     input: Option<&str>,
     cpu: bool,
@@ -543,7 +546,7 @@ fn time_capture(
 }
 
 /// Builds the `dlx` binary of revision `rev` in a worktree and returns its path.
-fn build_baseline(rev: &str) -> crate::Result<PathBuf> {
+pub(crate) fn build_baseline(rev: &str) -> crate::Result<PathBuf> {
     let root = workspace_root();
     let dir = root.join("target/bench-baseline");
     let tree = dir.join("tree");

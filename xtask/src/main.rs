@@ -7,6 +7,7 @@ mod aztec;
 mod bench;
 mod bench_scaling;
 mod bench_search;
+mod bench_zdd;
 mod figures;
 mod paper;
 mod slow;
@@ -111,6 +112,10 @@ tasks:
           --large instead times the 16x16, 25x25 and 36x36 sets, puzzle by puzzle: the
           candidate masks vs. dancing links with propagation (stopped after S seconds a
           puzzle, default 20).
+        zdd [--dlx6 PATH] [--baseline REV | --baseline-bin PATH]: every solution as a ZDD
+          (DLX6's search) of 13 and 14 queens and the 6x10 pentominoes, CPU seconds of one
+          thread, against a local build of Knuth's DLX6 (figures checked against ours) and
+          another revision's `dlx zdd`.
         anchors [the flags of search, --peer PATH, --threads LIST, --only NAME,...,
           --own-ceiling]: search (with --bounds when --dlx3 or --ssmcc is given), sudoku and
           scaling one after the other, each with the flags that concern it: every ratio of
