@@ -110,7 +110,8 @@ impl Pre {
     /// and branching item mapped back.
     ///
     /// # Panics
-    /// If the solution names an option the smaller matrix does not have.
+    /// If the solution names an option or an item the smaller matrix does not have (it is
+    /// not one of its solutions).
     pub fn original_solution(&self, solution: &Solution) -> Solution {
         Solution {
             rows: solution

@@ -302,6 +302,7 @@ impl<'a, E: Engine> Solve<'a, E> {
             (self.engine.check_path(&fixed, path))
                 .map_err(|source| ShardError::BadPath { index, source })?;
         }
+        check_cut(&plan.split)?;
         self.settings.fixed = fixed;
         self.settings.heuristic = plan.heuristic;
         self.settings.heuristic_set = true;
@@ -462,8 +463,10 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// thread finds), or `None` when there is none. The figures of the search up to it are
     /// [`Solve::iter`]'s after its first step, or a count with [`Solve::limit`] 1.
     pub fn first(self) -> Option<Solution> {
+        // A limit of 0 stays 0: no solution.
+        let limit = self.settings.limit.map_or(1, |n| n.min(1));
         let mut first = None;
-        let _ = self.limit(1).run(|s| {
+        let _ = self.limit(limit).run(|s| {
             first = Some(s.clone());
             ControlFlow::Break(())
         });
@@ -971,4 +974,46 @@ impl Iterator for Solutions<'_> {
     fn next(&mut self) -> Option<Solution> {
         self.step(true).flatten()
     }
+}
+
+/// The cut of a plan read back or edited (its fields are public) is one a split makes: every
+/// subproblem at its depth and met once, the solutions above it as many as its figures say,
+/// and those figures their levels' sums, above the cut.
+fn check_cut(split: &Split) -> Result<(), ShardError> {
+    let bad = |why: String| ShardError::BadDeal {
+        depth: split.depth,
+        why,
+    };
+    if let Some((i, p)) = split
+        .paths
+        .iter()
+        .enumerate()
+        .find(|(_, p)| p.depth() != split.depth)
+    {
+        return Err(bad(format!(
+            "subproblem {i} lies at depth {}, not at the cut",
+            p.depth()
+        )));
+    }
+    let mut seen = std::collections::HashSet::new();
+    if let Some(i) = split.paths.iter().position(|p| !seen.insert(p)) {
+        return Err(bad(format!("subproblem {i} comes twice")));
+    }
+    let stats = &split.stats;
+    if stats.solutions != split.solutions.len() as u64 {
+        return Err(bad(format!(
+            "{} solutions listed above the cut, {} in its figures",
+            split.solutions.len(),
+            stats.solutions
+        )));
+    }
+    let sums = Stats::checked_from_levels(stats.solutions, stats.levels.clone(), stats.complete);
+    if stats.levels.len() > split.depth
+        || sums.is_none_or(|s| (s.nodes, s.updates) != (stats.nodes, stats.updates))
+    {
+        return Err(bad(
+            "the figures above the cut are not the sums of its levels above it".into(),
+        ));
+    }
+    Ok(())
 }

@@ -3,7 +3,7 @@
 mod common;
 
 use common::queens;
-use dlx_core::{Dlx, Heuristic, ShardError, Stats, format};
+use dlx_core::{Dlx, Heuristic, ShardError, ShardPlan, Stats, format};
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
@@ -295,6 +295,37 @@ fn an_edited_plan_is_refused_and_the_arena_stays_whole() {
     let mut forged = plan.clone();
     forged.owner[0] = plan.shards + 1;
     assert!(dlx.solve().shard_plan(&forged, 1).is_err());
+    // Found by an audit: a subproblem twice (counted twice), a solution added above the
+    // cut, a cut at another depth, figures that are not their levels' sums.
+    let twice = |p: &mut ShardPlan| {
+        let again = p.split.paths[0].clone();
+        p.split.paths.push(again);
+        p.owner.push(1);
+    };
+    let more = |p: &mut ShardPlan| {
+        let extra = p.split.paths[0].clone();
+        p.split.solutions.push(dlx_core::Solution {
+            rows: extra.rows().unwrap().to_vec(),
+        });
+    };
+    let deeper = |p: &mut ShardPlan| p.split.depth += 4;
+    let sums = |p: &mut ShardPlan| p.split.stats.updates = u64::MAX;
+    for (what, forge, message) in [
+        ("twice", &twice as &dyn Fn(&mut ShardPlan), "comes twice"),
+        ("more", &more, "solutions listed above the cut"),
+        ("deeper", &deeper, "not at the cut"),
+        ("sums", &sums, "not the sums of its levels"),
+    ] {
+        let mut forged = plan.clone();
+        forge(&mut forged);
+        let e = dlx
+            .solve()
+            .shard_plan(&forged, 1)
+            .map(|s| s.count())
+            .unwrap_err();
+        assert!(matches!(e, ShardError::BadDeal { .. }), "{what}: {e}");
+        assert!(e.to_string().contains(message), "{what}: {e}");
+    }
     // The paths are still searched when asked for directly, and checked there too.
     let bad = Path::from_rows(vec![first, first]);
     assert!(dlx.solve().below(&bad).is_err());

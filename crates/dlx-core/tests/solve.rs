@@ -102,6 +102,9 @@ fn a_limit_of_zero_finds_nothing_anywhere() {
             let shard = p.solve().shard(1, 1).unwrap().threads(threads).limit(0);
             assert_eq!(shard.count(), nothing);
         }
+        // `first` keeps the limit of 0 (an audit found it replaced by 1).
+        assert_eq!(p.solve().limit(0).first(), None);
+        assert!(p.solve().limit(5).first().is_some());
         let mut iter = p.solve().limit(0).iter();
         assert!(iter.next().is_none());
         assert_eq!(iter.stats(), nothing);
@@ -407,5 +410,42 @@ fn counting_the_rest_ends_where_advancing_does() {
         *dlx.links(),
         *Dlx::new(&q).links(),
         "the links are put back"
+    );
+}
+
+#[test]
+fn a_subtree_with_bounds_or_colours_gives_the_same_figures_on_any_terminal() {
+    // Found by an audit of the API: below a path, one thread counted the nodes one fewer
+    // than two threads (and than `nodes - 1 == the levels' sum` allows).
+    let m = format::parse("2|a\na\na\na\n").unwrap();
+    let mut p = dlx_core::Problem::new(&m);
+    let paths = p.solve().split(1).paths;
+    assert!(!paths.is_empty());
+    for path in &paths {
+        let one = p.solve().below(path).unwrap().count();
+        assert_eq!(one, p.solve().below(path).unwrap().threads(2).count());
+        assert_eq!(
+            one.levels.iter().map(|l| l.nodes).sum::<u64>(),
+            one.nodes - 1
+        );
+    }
+    // A path that runs on past a solution had none by `count` but one by `run`, `iter` and
+    // `first`: it holds none by every terminal.
+    let m = format::parse("a b | x\na x:1\nb x:1\n").unwrap();
+    let mut p = dlx_core::Problem::new(&m);
+    let past = dlx_core::Path::from_moves(vec![0, 0, 0]);
+    assert_eq!(p.solve().below(&past).unwrap().count().solutions, 0);
+    let mut visits = 0;
+    let ran = p.solve().below(&past).unwrap().run(|_| {
+        visits += 1;
+        ControlFlow::Continue(())
+    });
+    assert_eq!((ran.solutions, visits), (0, 0));
+    assert_eq!(p.solve().below(&past).unwrap().iter().count(), 0);
+    assert_eq!(p.solve().below(&past).unwrap().first(), None);
+    assert_eq!(
+        p.solve().count().solutions,
+        1,
+        "the whole tree keeps its solution"
     );
 }

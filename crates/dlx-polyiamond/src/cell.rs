@@ -21,6 +21,11 @@ pub enum Orient {
 
 /// One triangle `(x, y, z)` of the grid. Cells order lexicographically by `(x, y, z)`, up
 /// before down: the column order of the paper's matrices.
+///
+/// Shapes and boards keep their cells within 2^20 of the origin
+/// ([`crate::shape::MAX_EXTENT`]); the lattice arithmetic of a cell (its vertices,
+/// neighbours and shifts) adds 1 to its coordinates, which overflows at `i32::MAX` as plain
+/// arithmetic does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Cell {
     /// Position along e1.
@@ -73,9 +78,11 @@ impl Cell {
     pub fn from_vertices(v: [Point; 3]) -> Option<Self> {
         let x = v.iter().map(|p| p.0).min()?;
         let y = v.iter().map(|p| p.1).min()?;
-        let cell = match v.iter().map(|p| p.0 + p.1).sum::<i32>() - 3 * x - 3 * y {
-            2 => Cell::up(x, y),
-            4 => Cell::down(x, y),
+        // In 64 bits: any three points give an answer, not an overflow.
+        let sum: i64 = v.iter().map(|p| i64::from(p.0) + i64::from(p.1)).sum();
+        let cell = match sum - 3 * i64::from(x) - 3 * i64::from(y) {
+            2 if x < i32::MAX && y < i32::MAX => Cell::up(x, y),
+            4 if x < i32::MAX && y < i32::MAX => Cell::down(x, y),
             _ => return None,
         };
         let mut want = cell.vertices();
@@ -86,6 +93,10 @@ impl Cell {
     }
 
     /// Applies a map of lattice points that preserves the grid (a rotation or reflection).
+    ///
+    /// # Panics
+    /// If `f` maps the triangle's corners to three points that are not a triangle (it is no
+    /// symmetry of the lattice).
     pub fn map(self, f: impl Fn(Point) -> Point) -> Self {
         let [p, q, r] = self.vertices();
         Cell::from_vertices([f(p), f(q), f(r)])
@@ -231,6 +242,25 @@ mod tests {
         cells.sort();
         let names: Vec<_> = cells.iter().map(|c| c.to_string()).collect();
         assert_eq!(names, ["00*", "01", "01*", "10"]);
+    }
+
+    #[test]
+    fn any_three_points_are_a_triangle_or_none() {
+        // Found by an audit: these overflowed.
+        let far = [(i32::MAX, i32::MAX), (i32::MIN, 0), (0, i32::MIN)];
+        assert_eq!(Cell::from_vertices(far), None);
+        let edge = [(i32::MAX, 0), (i32::MAX, 1), (i32::MAX - 1, 1)];
+        assert_eq!(Cell::from_vertices(edge), Some(Cell::down(i32::MAX - 1, 0)));
+        let line = [(i32::MAX, 0), (i32::MAX, 1), (i32::MAX, 2)];
+        assert_eq!(Cell::from_vertices(line), None);
+        // Sums that name an up triangle at x = i32::MAX, whose corners would overflow.
+        let rim = [(i32::MAX, 0), (i32::MAX, 0), (i32::MAX, 2)];
+        assert_eq!(Cell::from_vertices(rim), None);
+        let corner = Cell::down(i32::MAX - 1, 5);
+        assert_eq!(Cell::from_vertices(corner.vertices()), Some(corner));
+        for c in [Cell::up(-3, 7), Cell::down(4, -2)] {
+            assert_eq!(Cell::from_vertices(c.vertices()), Some(c));
+        }
     }
 
     #[test]

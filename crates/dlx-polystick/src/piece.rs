@@ -41,6 +41,9 @@ pub struct Piece {
 impl Piece {
     /// A piece from its base segments (translated so its lowest coordinates are 0).
     /// A free piece may be turned over; a one-sided piece only rotated.
+    ///
+    /// # Panics
+    /// If the segments spread over more than `i32::MAX` in x or y ([`crate::stick::normalize`]).
     pub fn new(name: impl Into<String>, base: &[Seg], one_sided: bool) -> Self {
         Piece {
             name: name.into(),

@@ -229,10 +229,22 @@ impl Symmetry {
 
 /// Translates segments so that the smallest x and the smallest y are 0, and sorts them:
 /// the canonical form of a shape up to translation.
+///
+/// # Panics
+/// If the segments spread over more than `i32::MAX` in x or y: no translated piece holds
+/// them.
 pub fn normalize(segs: &[Seg]) -> Vec<Seg> {
     let dx = segs.iter().map(|s| s.x).min().unwrap_or(0);
     let dy = segs.iter().map(|s| s.y).min().unwrap_or(0);
-    let mut out: Vec<Seg> = segs.iter().map(|s| s.shift(-dx, -dy)).collect();
+    let spread = "segments spread over more than i32::MAX cannot be normalised";
+    let mut out: Vec<Seg> = segs
+        .iter()
+        .map(|s| Seg {
+            x: s.x.checked_sub(dx).expect(spread),
+            y: s.y.checked_sub(dy).expect(spread),
+            ..*s
+        })
+        .collect();
     out.sort_unstable();
     out
 }
@@ -258,6 +270,25 @@ pub fn straight_points(segs: &[Seg]) -> Vec<Point> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[should_panic(expected = "segments spread over more than i32::MAX")]
+    fn segments_too_far_apart_panic_by_name() {
+        // Found by an audit: the shift negated i32::MIN.
+        let far = [
+            Seg {
+                dir: Dir::H,
+                x: i32::MAX,
+                y: 0,
+            },
+            Seg {
+                dir: Dir::V,
+                x: i32::MIN,
+                y: 0,
+            },
+        ];
+        normalize(&far);
+    }
 
     #[test]
     fn names_round_trip_in_base_36() {

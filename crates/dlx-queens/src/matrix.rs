@@ -163,11 +163,22 @@ impl Queens {
     }
 
     /// The square (rank, file) of an option.
+    ///
+    /// # Panics
+    /// If the matrix has no such option (one of the n² squares).
     pub fn square(&self, option: OptionId) -> (usize, usize) {
+        assert!(
+            option < self.n * self.n,
+            "option {option} is not a square of the {n}x{n} board",
+            n = self.n
+        );
         (option / self.n, option % self.n)
     }
 
     /// The board of a solution: a queen on the square of every chosen option.
+    ///
+    /// # Panics
+    /// If the solution names an option the matrix does not have ([`Queens::square`]).
     pub fn board(&self, solution: &Solution) -> Board {
         Board::new(
             self.n,

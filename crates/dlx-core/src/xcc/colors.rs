@@ -472,6 +472,11 @@ macro_rules! node {
                 let Some(visit) = self.visit.as_deref_mut() else {
                     return self.t.solution(level);
                 };
+                if level < self.t.path.len() {
+                    // Above the end of a path that is not one of the tree's: no solution of
+                    // the subtree, not shown.
+                    return ControlFlow::Continue(());
+                }
                 // Counted first, then shown, then the limit: the state machine's order.
                 let limited = self.t.solution(level);
                 if visit(&self.rows[..level]).is_break() {

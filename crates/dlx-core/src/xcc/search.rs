@@ -330,15 +330,14 @@ impl<'a> XccSearch<'a> {
                 updates: at(|f| f.updates, k),
             })
             .collect();
+        // A subtree's root is counted at its depth, and `nodes` is one more than the levels'
+        // sum, as for every `Stats` (and as `Stats::merge` makes it for the same subtree run
+        // in parts): an audit found one thread and two disagreeing here by one.
         let mut stats = Stats::from_levels(
             self.solutions,
             levels,
             self.step == Step::Done && !self.stopped,
         );
-        // The root is counted by from_levels; a subtree's root is counted at its depth.
-        if from > 0 {
-            stats.nodes -= 1;
-        }
         stats.cleansings = (0..self.frames.len())
             .map(|d| at(|f| f.cleansings, d))
             .sum();
@@ -460,12 +459,14 @@ impl<'a> XccSearch<'a> {
                         assert_eq!(checked, Ok(()), "at a node of depth {level}");
                     }
                     let Some((best, degree)) = self.choose() else {
-                        // Only a subtree's own solutions count (a path that is not one of
-                        // this tree's may end above its end).
-                        if level >= self.path.len() {
-                            self.solutions += 1;
-                        }
                         self.step = Step::Backdown;
+                        // Only a subtree's own solutions count: a path that is not one of
+                        // this tree's may run on past a solution, which is then no solution
+                        // of the subtree, counted or visited.
+                        if level < self.path.len() {
+                            continue;
+                        }
+                        self.solutions += 1;
                         if self.limit.is_some_and(|n| self.solutions >= n) {
                             self.stopped = true;
                         }
