@@ -115,7 +115,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         s
     };
     write_output("-", &out)?;
-    if !a.json {
+    // As every search says it: only for a run long enough to time.
+    if !a.json && seconds >= 0.5 {
         note!("time: {seconds:.3} s");
     }
     Ok(())
