@@ -33,6 +33,8 @@ pub(super) struct Bounded<'a> {
     containing: Vec<Vec<u32>>,
     /// Whether each kept option may still be chosen, as bits.
     choosable: Vec<u64>,
+    /// Per item, how many choosable options contain it, kept as options come and go.
+    live: Vec<u32>,
     /// Per item: options still needed and still allowed (primary items).
     need: Vec<u32>,
     allow: Vec<u32>,
@@ -68,6 +70,7 @@ impl<'a> Bounded<'a> {
             need: (0..items).map(|i| bound(i).0).collect(),
             allow: (0..items).map(|i| bound(i).1).collect(),
             colour: vec![NO_COLOUR; items],
+            live: containing.iter().map(|c| c.len() as u32).collect(),
             containing,
             choosable,
             options,
@@ -82,11 +85,16 @@ impl<'a> Bounded<'a> {
     }
 
     fn set(&mut self, k: u32, on: bool) {
-        let bit = 1u64 << (k % 64);
-        if on {
-            self.choosable[k as usize / 64] |= bit;
-        } else {
-            self.choosable[k as usize / 64] &= !bit;
+        if self.is_choosable(k) == on {
+            return;
+        }
+        self.choosable[k as usize / 64] ^= 1u64 << (k % 64);
+        for &(i, _) in self.row(k) {
+            if on {
+                self.live[i] += 1;
+            } else {
+                self.live[i] -= 1;
+            }
         }
     }
 
@@ -105,10 +113,14 @@ impl<'a> Bounded<'a> {
             if !p {
                 continue;
             }
-            let n = self.containing[i]
-                .iter()
-                .filter(|&&j| self.is_choosable(j))
-                .count() as u32;
+            let n = self.live[i];
+            debug_assert_eq!(
+                n as usize,
+                self.containing[i]
+                    .iter()
+                    .filter(|&&j| self.is_choosable(j))
+                    .count()
+            );
             if n > 0 {
                 key.push(i as u64);
                 key.push(u64::from(self.need[i]) << 32 | u64::from(self.allow[i].min(n)));
@@ -187,27 +199,24 @@ impl<'a> Bounded<'a> {
     /// choosable options (its first one), or else the first choosable option. `None` when
     /// nothing is choosable; `Some((item, None))` when a needy item has no option left.
     fn branch(&self) -> Option<(usize, Option<u32>)> {
-        let mut best: Option<(usize, usize, Option<u32>)> = None;
+        let mut best: Option<(usize, u32)> = None;
         for (i, &p) in self.input.primary.iter().enumerate() {
             if !p || self.need[i] == 0 {
                 continue;
             }
-            let mut n = 0;
-            let mut first = None;
-            for &j in &self.containing[i] {
-                if self.is_choosable(j) {
-                    n += 1;
-                    first.get_or_insert(j);
-                }
-            }
-            if best.is_none_or(|(_, m, _)| n < m) {
-                best = Some((i, n, first));
+            let n = self.live[i];
+            if best.is_none_or(|(_, m)| n < m) {
+                best = Some((i, n));
             }
             if n == 0 {
                 break;
             }
         }
-        if let Some((i, _, first)) = best {
+        if let Some((i, _)) = best {
+            let first = self.containing[i]
+                .iter()
+                .copied()
+                .find(|&j| self.is_choosable(j));
             return Some((i, first));
         }
         let k = (0..self.options.len() as u32).find(|&k| self.is_choosable(k))?;
