@@ -110,8 +110,9 @@ impl<W: Word> Cache<W> {
         }
     }
 
-    /// Stores `key` with `value`; `key` must not be stored yet.
-    pub(super) fn insert(&mut self, key: &[W], value: u32) -> Result<(), Full> {
+    /// Stores `key` with `value` and returns the key's id (for [`Cache::set`]); `key` must
+    /// not be stored yet.
+    pub(super) fn insert(&mut self, key: &[W], value: u32) -> Result<usize, Full> {
         debug_assert!(self.get(key).is_none());
         if self.len() + 1 > u32::MAX as usize - 1 {
             return Err(Full);
@@ -128,7 +129,12 @@ impl<W: Word> Cache<W> {
         self.starts.push(self.words.len());
         self.values.push(value);
         self.slots[s] = (h >> 32) << 32 | self.values.len() as u64;
-        Ok(())
+        Ok(self.values.len() - 1)
+    }
+
+    /// Replaces the value of the key with id `id` (a search learns it once below the key).
+    pub(super) fn set(&mut self, id: usize, value: u32) {
+        self.values[id] = value;
     }
 
     /// Doubles the table and places every key again.
@@ -197,5 +203,9 @@ mod tests {
         assert_eq!(cache.get(&[7 << 40, 7]), Some(7));
         assert_eq!(cache.get(&[7 << 40, 8]), None);
         assert_eq!(cache.get(&[]), None);
+        let id = cache.insert(&[], 9).unwrap();
+        cache.set(id, 10);
+        assert_eq!(cache.get(&[]), Some(10));
+        assert_eq!(cache.get(&[7 << 40, 7]), Some(7));
     }
 }

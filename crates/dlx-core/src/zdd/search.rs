@@ -476,11 +476,11 @@ impl Dlx6 {
     ) -> Result<(Vec<ZddNode>, u32), Stop> {
         // The cache: a signature's ZDD node (0 while unknown or without solutions).
         let mut cache: Cache<u32> = Cache::new();
-        let mut refs: Vec<u32> = Vec::new();
         let mut zdd: Vec<ZddNode> = Vec::new();
         let mut choice: Vec<u32> = Vec::new();
         let mut best: Vec<u32> = Vec::new();
         let mut savez: Vec<u32> = Vec::new();
+        // The cache id of each level's signature, whose node is learnt on the way back.
         let mut memo_of: Vec<usize> = Vec::new();
         let (mut sig, mut bits) = (Vec::new(), Vec::new());
         let mut level = 0usize;
@@ -514,18 +514,14 @@ impl Dlx6 {
                     } else {
                         &sig
                     };
-                    if let Some(memo) = cache.get(key) {
+                    if let Some(known) = cache.get(key) {
                         self.stats.hits += 1;
-                        znode = refs[memo as usize];
+                        znode = known;
                         At::Backdown
                     } else {
-                        cache
-                            .insert(key, refs.len() as u32)
-                            .map_err(|_| Stop::OutOfMemory)?;
+                        let id = cache.insert(key, 0).map_err(|_| Stop::OutOfMemory)?;
                         memo_of.truncate(level);
-                        memo_of.push(refs.len());
-                        refs.try_reserve(1).map_err(|_| Stop::OutOfMemory)?;
-                        refs.push(0);
+                        memo_of.push(id);
                         self.stats.signatures_failed += 1;
                         znode = 0;
                         let b = self.choose(heuristic);
@@ -559,7 +555,7 @@ impl Dlx6 {
                 At::Backup => {
                     self.uncover(best[level]);
                     if znode != 0 {
-                        refs[memo_of[level]] = znode;
+                        cache.set(memo_of[level], znode);
                         self.stats.signatures_failed -= 1;
                         self.stats.signatures_solved += 1;
                     }
