@@ -262,7 +262,8 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// then they must be the plan's). A plan made for another problem (matrix, fixed
     /// options) or another rule than one set by [`Solve::heuristic`] is refused, as is a
     /// shard it does not have, and a plan whose subproblems are not nodes of this tree or
-    /// not each dealt to one of its shards.
+    /// not each dealt to one of its shards. The cut is made again (the levels above it
+    /// only) and must be the plan's to the unit: subproblems, solutions and figures.
     pub fn shard_plan(mut self, plan: &'a ShardPlan, k: usize) -> Result<Self, ShardError> {
         let s = &self.settings;
         let fixed = if s.fixed.is_empty() {
@@ -306,6 +307,13 @@ impl<'a, E: Engine> Solve<'a, E> {
         self.settings.fixed = fixed;
         self.settings.heuristic = plan.heuristic;
         self.settings.heuristic_set = true;
+        // The cut is made again and must be the plan's: a subproblem left out, or a node of
+        // compatible rows the search never meets, would give other figures without a word.
+        let again = self.engine.split(&self.settings.how(), plan.split.depth);
+        if !again.stats.complete {
+            return Err(ShardError::Interrupted);
+        }
+        same_cut(&plan.split, &again)?;
         self.settings.part = Part::Plan { plan, k };
         self.cut = None;
         Ok(self)
@@ -974,6 +982,37 @@ impl Iterator for Solutions<'_> {
     fn next(&mut self) -> Option<Solution> {
         self.step(true).flatten()
     }
+}
+
+/// A plan's cut against the one this tree has at its depth: the same subproblems in the
+/// same order, the same solutions and figures above it.
+fn same_cut(plan: &Split, tree: &Split) -> Result<(), ShardError> {
+    let bad = |why: String| ShardError::BadDeal {
+        depth: plan.depth,
+        why,
+    };
+    if let Some(i) =
+        (0..plan.paths.len().min(tree.paths.len())).find(|&i| plan.paths[i] != tree.paths[i])
+    {
+        return Err(bad(format!(
+            "subproblem {i} is not the node the search meets there"
+        )));
+    }
+    if plan.paths.len() != tree.paths.len() {
+        return Err(bad(format!(
+            "{} subproblems, the tree has {} at the cut",
+            plan.paths.len(),
+            tree.paths.len()
+        )));
+    }
+    if plan.solutions != tree.solutions {
+        return Err(bad("the solutions above the cut are not this tree's".into()));
+    }
+    let figures = |s: &Stats| (s.solutions, s.nodes, s.updates, s.levels.clone());
+    if figures(&plan.stats) != figures(&tree.stats) {
+        return Err(bad("the figures above the cut are not this tree's".into()));
+    }
+    Ok(())
 }
 
 /// The cut of a plan read back or edited (its fields are public) is one a split makes: every

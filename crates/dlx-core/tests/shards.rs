@@ -326,6 +326,60 @@ fn an_edited_plan_is_refused_and_the_arena_stays_whole() {
         assert!(matches!(e, ShardError::BadDeal { .. }), "{what}: {e}");
         assert!(e.to_string().contains(message), "{what}: {e}");
     }
+    // Found by an audit: what fits every check above and is still not the tree's cut. A
+    // subproblem left out (its shard's figures short without a word), a row named by
+    // another of its option's items (a node of compatible rows the search never meets), and
+    // levels above the cut near 2^64 whose sums fit (adding a shard's figures overflowed).
+    let dropped = |p: &mut ShardPlan| {
+        p.split.paths.pop();
+        p.owner.pop();
+    };
+    let renamed = |p: &mut ShardPlan| {
+        let mut rows = p.split.paths[0].rows().unwrap().to_vec();
+        let last = rows.last_mut().unwrap();
+        last.item = *m
+            .option(last.option)
+            .iter()
+            .find(|&&i| i != last.item)
+            .unwrap();
+        p.split.paths[0] = Path::from_rows(rows);
+    };
+    let huge = |p: &mut ShardPlan| {
+        let levels = &mut p.split.stats.levels;
+        let (u, n) = (levels[1..].iter()).fold((0, 0), |(u, n), l| (u + l.updates, n + l.nodes));
+        levels[0].updates = u64::MAX - 5 - u;
+        levels[0].nodes = u64::MAX - 6 - n;
+        (p.split.stats.updates, p.split.stats.nodes) = (u64::MAX - 5, u64::MAX - 5);
+    };
+    for (what, forge, message) in [
+        (
+            "dropped",
+            &dropped as &dyn Fn(&mut ShardPlan),
+            "subproblems, the tree has",
+        ),
+        ("renamed", &renamed, "subproblem 0 is not the node"),
+        ("huge", &huge, "figures above the cut are not this tree's"),
+    ] {
+        let mut forged = plan.clone();
+        forge(&mut forged);
+        for threads in [1, 2] {
+            let e = dlx
+                .solve()
+                .shard_plan(&forged, 1)
+                .map(|s| s.threads(threads).count())
+                .unwrap_err();
+            assert!(matches!(e, ShardError::BadDeal { .. }), "{what}: {e}");
+            assert!(e.to_string().contains(message), "{what}: {e}");
+        }
+        dlx.links().check().unwrap();
+    }
+    // The plan itself still runs, its shards adding up to the whole search.
+    let mut total = Stats::default();
+    for k in 1..=plan.shards {
+        total.merge(&dlx.solve().shard_plan(&plan, k).unwrap().count());
+    }
+    total.complete = true;
+    assert_eq!(total, whole);
     // The paths are still searched when asked for directly, and checked there too.
     let bad = Path::from_rows(vec![first, first]);
     assert!(dlx.solve().below(&bad).is_err());
