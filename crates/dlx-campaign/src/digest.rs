@@ -111,7 +111,7 @@ pub fn seal_legacy(dir: impl AsRef<Path>) -> Result<Vec<PathBuf>, CampaignError>
     let dir = dir.as_ref();
     let mut sealed = Vec::new();
     let meta = dir.join("campaign.json");
-    let text = std::fs::read_to_string(&meta)
+    let text = crate::folder::read_to_string(&meta)
         .map_err(|e| file_error(&meta, format!("cannot read: {e}")))?;
     let mut v: Value = serde_json::from_str(&text)
         .map_err(|e| file_error(&meta, format!("damaged, not JSON: {e}")))?;
@@ -135,7 +135,7 @@ pub fn seal_legacy(dir: impl AsRef<Path>) -> Result<Vec<PathBuf>, CampaignError>
         Campaign::Search(shards) => {
             for k in 1..=shards.shards {
                 let path = shards.shard_path(k);
-                let Ok(text) = std::fs::read_to_string(&path) else {
+                let Ok(text) = crate::folder::read_to_string(&path) else {
                     continue;
                 };
                 let shown = path.display().to_string();

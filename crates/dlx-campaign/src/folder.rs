@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use dlx_core::{Heuristic, MAX_SHARDS, Matrix, file::write_atomic, format};
+use dlx_core::{Heuristic, MAX_SHARDS, Matrix, file::replace_atomic, format, shown};
 use serde_json::{Value, json};
 
 use crate::digest::{DIGEST, check, digest, seal};
@@ -61,8 +61,26 @@ fn meta_path(dir: &Path) -> PathBuf {
     dir.join("campaign.json")
 }
 
+/// Writes one of the campaign's own files whole, in place: a link planted under its name is
+/// replaced, never followed out of the folder.
 pub(crate) fn write(path: &Path, text: &str) -> Result<(), CampaignError> {
-    write_atomic(path, text.as_bytes()).map_err(|e| file_error(path, e.to_string()))
+    replace_atomic(path, text.as_bytes()).map_err(|e| file_error(path, e.to_string()))
+}
+
+/// Reads one of the campaign's files, which must be a regular file (or a link to one): a
+/// pipe or a device under its name is an error, not a read that waits forever or never ends.
+pub(crate) fn read(path: &Path) -> std::io::Result<Vec<u8>> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    std::fs::read(path)
+}
+
+/// [`read`], as text.
+pub(crate) fn read_to_string(path: &Path) -> std::io::Result<String> {
+    String::from_utf8(read(path)?)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text"))
 }
 
 /// A campaign: one search cut into shards, or a problem split into subcases, each such a
@@ -110,6 +128,10 @@ pub struct Split {
     pub subcases: Vec<Subcase>,
     /// The fingerprint of the `symmetry.txt` it was started with, if it declared symmetries.
     pub symmetry: Option<String>,
+    /// Each subcase's search as the split recorded it when it started them: its matrix's
+    /// fingerprint and its fixed options (`None` for a split started before they were
+    /// recorded). [`Split::subcase`] holds the folder it opens to it.
+    searches: Vec<Option<(String, Vec<usize>)>>,
 }
 
 /// One subcase of a [`Split`].
@@ -132,6 +154,9 @@ pub struct Progress {
     pub running: Vec<usize>,
     /// Files that cannot be trusted, each with why.
     pub damaged: Vec<String>,
+    /// Temporary files of writes that never finished (`.NAME.PID.N.tmp`, left by a run
+    /// killed while it wrote): never read, safe to delete when no run is writing.
+    pub unfinished_writes: Vec<String>,
 }
 
 impl Campaign {
@@ -140,7 +165,8 @@ impl Campaign {
     pub fn open(dir: impl AsRef<Path>) -> Result<Campaign, CampaignError> {
         let dir = dir.as_ref();
         let meta = meta_path(dir);
-        let text = std::fs::read_to_string(&meta).map_err(|e| match e.kind() {
+        let text = read_to_string(&meta).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound if left_by_a_start(dir) => unfinished(dir),
             std::io::ErrorKind::NotFound => file_error(
                 &meta,
                 format!("{e} (start a campaign with `dlx campaign start`)"),
@@ -168,10 +194,10 @@ impl Campaign {
             symmetry_text(dir, symmetry.as_deref())?;
         }
         if let Some(list) = v.get("subcases") {
-            let subcases = list
+            let list = list
                 .as_array()
-                .ok_or_else(|| damaged("`subcases` is not a list"))?
-                .iter()
+                .ok_or_else(|| damaged("`subcases` is not a list"))?;
+            let subcases = (list.iter())
                 .map(|s| {
                     let name = s["name"].as_str().filter(|n| is_plain_name(n));
                     Some(Subcase {
@@ -182,11 +208,18 @@ impl Campaign {
                 })
                 .collect::<Option<Vec<_>>>()
                 .ok_or_else(|| damaged("a subcase without a plain name, `about` or `orbit`"))?;
+            let searches = (list.iter())
+                .map(subcase_search)
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| {
+                    damaged("a subcase's `matrix` or `fixed` is not what a start writes")
+                })?;
             return Ok(Campaign::Split(Split {
                 dir: dir.to_path_buf(),
                 problem,
                 subcases,
                 symmetry,
+                searches,
             }));
         }
         let field = |name: &str| v.get(name).ok_or_else(|| damaged(&format!("no `{name}`")));
@@ -216,8 +249,8 @@ impl Campaign {
         };
         let keep_solutions = v["solutions"].as_bool().unwrap_or(false);
         let matrix_file = dir.join("matrix.dlx");
-        let text = std::fs::read_to_string(&matrix_file)
-            .map_err(|e| file_error(&matrix_file, e.to_string()))?;
+        let text =
+            read_to_string(&matrix_file).map_err(|e| file_error(&matrix_file, e.to_string()))?;
         let matrix = format::parse(&text).map_err(|e| file_error(&matrix_file, e.to_string()))?;
         if matrix_hash(&matrix) != hash {
             return Err(file_error(
@@ -287,13 +320,29 @@ impl Campaign {
     }
 }
 
+/// A subcase's search as a split's `campaign.json` lists it: `Some(None)` when it lists
+/// neither its matrix nor its fixed options (a split started before they were recorded),
+/// `None` when what it lists is malformed.
+fn subcase_search(s: &Value) -> Option<Option<(String, Vec<usize>)>> {
+    match (s.get("matrix"), s.get("fixed")) {
+        (None, None) => Some(None),
+        (Some(matrix), Some(fixed)) => {
+            let fixed = (fixed.as_array()?.iter())
+                .map(|x| x.as_u64().and_then(|x| usize::try_from(x).ok()))
+                .collect::<Option<Vec<_>>>()?;
+            Some(Some((matrix.as_str()?.to_string(), fixed)))
+        }
+        _ => None,
+    }
+}
+
 /// The text of `dir`'s `symmetry.txt`, checked against the fingerprint `campaign.json`
 /// recorded (`recorded`): missing or changed, an error naming the file. Without a recorded
 /// fingerprint (no symmetries, or a campaign started before they were recorded), the file
 /// is read as it is, if there is one.
 fn symmetry_text(dir: &Path, recorded: Option<&str>) -> Result<Option<String>, CampaignError> {
     let path = dir.join(crate::SYMMETRY_FILE);
-    let bytes = match (std::fs::read(&path), recorded) {
+    let bytes = match (read(&path), recorded) {
         (Ok(bytes), _) => bytes,
         (Err(e), None) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         (Err(e), Some(expected)) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -330,7 +379,7 @@ fn symmetry_text(dir: &Path, recorded: Option<&str>) -> Result<Option<String>, C
 /// wrote into a folder being started, if there is one.
 fn declared(dir: &Path) -> Result<Option<String>, CampaignError> {
     let path = dir.join(crate::SYMMETRY_FILE);
-    match std::fs::read(&path) {
+    match read(&path) {
         Ok(bytes) => Ok(Some(crate::symmetry::fingerprint(&bytes))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(file_error(&path, e.to_string())),
@@ -350,9 +399,85 @@ fn is_plain_name(name: &str) -> bool {
 /// for it (a later `merge` reads every shard record there, and a mistyped folder name
 /// should not scatter a campaign among someone's files).
 fn fresh(dir: &Path) -> Result<(), CampaignError> {
+    fresh_but(dir, &[crate::SYMMETRY_FILE])
+}
+
+/// The file a start holds while it makes a campaign: made exclusively, so that of two starts
+/// in one folder only one goes on, and removed once `campaign.json` is written. Left behind
+/// by a start that was killed, it says why the folder is neither empty nor a campaign.
+const STARTING: &str = ".starting";
+
+/// Why a start cannot go on in `dir`: another start holds it, or one was stopped there.
+fn unfinished(dir: &Path) -> CampaignError {
+    file_error(
+        dir,
+        format!(
+            "a `dlx campaign start` is making a campaign here, or was stopped before it \
+             finished (`{STARTING}` or a matrix without `campaign.json` is left): wait for it, \
+             or remove the folder and start again"
+        ),
+    )
+}
+
+/// Whether a folder without `campaign.json` holds what a start makes before it: its hold,
+/// the matrix, or the matrix half written.
+fn left_by_a_start(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries
+            .flatten()
+            .any(|e| is_left_by_a_start(&e.file_name().to_string_lossy()))
+    })
+}
+
+/// [`left_by_a_start`], for one entry's name.
+fn is_left_by_a_start(name: &str) -> bool {
+    name == STARTING || name == "matrix.dlx" || name.starts_with(".matrix.dlx.")
+}
+
+/// A start's hold on its folder ([`STARTING`]), let go when dropped.
+struct Claim(PathBuf);
+
+impl Claim {
+    /// Checks that `dir` is fresh, makes it, and holds it; then checks again, as another
+    /// start may have finished there between the first check and the hold.
+    fn take(dir: &Path) -> Result<Claim, CampaignError> {
+        fresh(dir)?;
+        let path = dir.join(STARTING);
+        let made = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path);
+        match made {
+            Ok(mut f) => {
+                use std::io::Write;
+                let _ = writeln!(f, "process {}", std::process::id());
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Err(unfinished(dir)),
+            Err(e) => return Err(file_error(&path, e.to_string())),
+        }
+        let claim = Claim(path);
+        fresh_but(dir, &[crate::SYMMETRY_FILE, STARTING])?;
+        Ok(claim)
+    }
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// [`fresh`], the entries named in `allowed` aside.
+fn fresh_but(dir: &Path, allowed: &[&str]) -> Result<(), CampaignError> {
     if dir.as_os_str().is_empty() {
         return Err(CampaignError::Invalid(
             "the campaign's folder has an empty name".into(),
+        ));
+    }
+    if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
+        return Err(file_error(
+            dir,
+            "not a folder: a campaign starts in a new or empty folder",
         ));
     }
     let meta = meta_path(dir);
@@ -368,15 +493,20 @@ fn fresh(dir: &Path) -> Result<(), CampaignError> {
     if let Ok(entries) = std::fs::read_dir(dir) {
         for entry in entries {
             let entry = entry.map_err(|e| file_error(dir, e.to_string()))?;
-            if entry.file_name() != crate::SYMMETRY_FILE {
-                return Err(file_error(
-                    dir,
-                    format!(
-                        "not empty (it holds `{}`): a campaign starts in a new or empty folder",
-                        entry.file_name().to_string_lossy()
-                    ),
-                ));
+            let name = entry.file_name();
+            if allowed.iter().any(|a| name == *a) {
+                continue;
             }
+            if is_left_by_a_start(&name.to_string_lossy()) {
+                return Err(unfinished(dir));
+            }
+            return Err(file_error(
+                dir,
+                format!(
+                    "not empty (it holds `{}`): a campaign starts in a new or empty folder",
+                    name.to_string_lossy()
+                ),
+            ));
         }
     }
     std::fs::create_dir_all(dir).map_err(|e| file_error(dir, e.to_string()))
@@ -419,7 +549,7 @@ impl Shards {
             )));
         }
         fixed_fault(matrix, &fixed).map_err(CampaignError::Invalid)?;
-        fresh(dir)?;
+        let claim = Claim::take(dir)?;
         write(
             &dir.join("matrix.dlx"),
             &format::write(matrix, Some(problem)),
@@ -444,6 +574,7 @@ impl Shards {
         }
         seal(&mut meta);
         write(&meta_path(dir), &format!("{meta:#}\n"))?;
+        drop(claim);
         Ok(Shards {
             dir: dir.to_path_buf(),
             problem: problem.to_string(),
@@ -472,7 +603,7 @@ impl Shards {
     /// file if the record is damaged or of another run (never trusted, never overwritten).
     pub fn finished(&self, k: usize) -> Result<Option<ShardRecord>, CampaignError> {
         let path = self.shard_path(k);
-        let text = match std::fs::read_to_string(&path) {
+        let text = match read_to_string(&path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(file_error(&path, e.to_string())),
@@ -548,6 +679,13 @@ impl Shards {
                 Err(e) => p.damaged.push(e.to_string()),
             }
         }
+        if let Ok(entries) = std::fs::read_dir(&self.dir) {
+            p.unfinished_writes = (entries.flatten())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.starts_with('.') && n.ends_with(".tmp"))
+                .collect();
+            p.unfinished_writes.sort();
+        }
         p
     }
 
@@ -601,13 +739,14 @@ impl Split {
                 s.subcase.name
             )));
         }
-        fresh(dir)?;
+        let claim = Claim::take(dir)?;
+        let mut searches = Vec::new();
         for s in &subcases {
             let about = format!(
                 "{}, subcase {}: {}",
                 problem, s.subcase.name, s.subcase.about
             );
-            Shards::create(
+            let made = Shards::create(
                 dir.join(&s.subcase.name),
                 &about,
                 &s.matrix,
@@ -616,15 +755,27 @@ impl Split {
                 s.fixed.clone(),
                 keep_solutions,
             )?;
+            searches.push(Some((made.hash, made.fixed)));
         }
         let list: Vec<Subcase> = subcases.into_iter().map(|s| s.subcase).collect();
+        // Each subcase's matrix and fixed options, so that a folder copied over another's, or
+        // another campaign's moved in, is refused rather than added up.
+        let entries = (list.iter().zip(&searches))
+            .map(|(s, search)| {
+                let (matrix, fixed) = search.as_ref().expect("just made");
+                json!({
+                    "name": s.name,
+                    "about": s.about,
+                    "orbit": s.orbit,
+                    "matrix": matrix,
+                    "fixed": fixed,
+                })
+            })
+            .collect::<Vec<_>>();
         let mut meta = json!({
             "format": FORMAT,
             "problem": problem,
-            "subcases": list
-                .iter()
-                .map(|s| json!({"name": s.name, "about": s.about, "orbit": s.orbit}))
-                .collect::<Vec<_>>(),
+            "subcases": entries,
         });
         let symmetry = declared(dir)?;
         if let Some(f) = &symmetry {
@@ -632,24 +783,58 @@ impl Split {
         }
         seal(&mut meta);
         write(&meta_path(dir), &format!("{meta:#}\n"))?;
+        drop(claim);
         Ok(Split {
             dir: dir.to_path_buf(),
             problem: problem.to_string(),
             subcases: list,
             symmetry,
+            searches,
         })
     }
 
-    /// Opens subcase `i`'s campaign.
+    /// Opens subcase `i`'s campaign: refused if its folder holds another search than the
+    /// one the split started there (another subcase's folder copied over it, another
+    /// campaign moved in), whose figures would be added up as this subcase's.
     pub fn subcase(&self, i: usize) -> Result<Shards, CampaignError> {
-        let dir = self.dir.join(&self.subcases[i].name);
-        match Campaign::open(&dir)? {
-            Campaign::Search(s) => Ok(s),
-            Campaign::Split(_) => Err(file_error(
+        let name = &self.subcases[i].name;
+        let dir = self.dir.join(name);
+        let shards = match Campaign::open(&dir)? {
+            Campaign::Search(s) => s,
+            Campaign::Split(_) => {
+                return Err(file_error(
+                    &meta_path(&dir),
+                    "a split inside a split: subcases are single searches",
+                ));
+            }
+        };
+        // What the split wrote into the subcase's own `campaign.json` when it started it.
+        let about = format!(
+            "{}, subcase {name}: {}",
+            self.problem, self.subcases[i].about
+        );
+        if shards.problem != about {
+            return Err(file_error(
                 &meta_path(&dir),
-                "a split inside a split: subcases are single searches",
-            )),
+                format!(
+                    "not subcase {name} of this split: it searches `{}`, the split started \
+                     `{about}` there",
+                    shown(&shards.problem)
+                ),
+            ));
         }
+        if let Some(Some((matrix, fixed))) = self.searches.get(i)
+            && (&shards.hash, &shards.fixed) != (matrix, fixed)
+        {
+            return Err(file_error(
+                &meta_path(&dir),
+                format!(
+                    "not subcase {name} of this split: it searches matrix {} with options                      {:?} fixed, the split started matrix {matrix} with {fixed:?} there",
+                    shards.hash, shards.fixed
+                ),
+            ));
+        }
+        Ok(shards)
     }
 }
 
@@ -697,6 +882,42 @@ mod tests {
         }
     }
 
+    /// Found by an audit: a start killed while it wrote the matrix left a folder that `run`
+    /// sent back to `start` and `start` refused as not empty; two starts racing in one new
+    /// folder could both say they had made their campaign. A start now holds the folder
+    /// while it makes it, and what a stopped one leaves is named.
+    #[test]
+    fn a_start_holds_its_folder_and_a_stopped_one_is_named() {
+        let create =
+            |dir: &Path| Shards::create(dir, "t", &matrix(), 2, Heuristic::Mrv, vec![], false);
+        for left in [STARTING, "matrix.dlx", ".matrix.dlx.123.0.tmp"] {
+            let dir = temp("stopped");
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join(left), "").unwrap();
+            for e in [
+                create(&dir).unwrap_err().to_string(),
+                Campaign::open(&dir).unwrap_err().to_string(),
+            ] {
+                assert!(e.contains("was stopped before it finished"), "{left}: {e}");
+                assert!(
+                    e.contains("remove the folder and start again"),
+                    "{left}: {e}"
+                );
+            }
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
+        // Starts racing in one folder: one makes the campaign, the others are refused.
+        let dir = temp("race");
+        let made: Vec<bool> = std::thread::scope(|s| {
+            let starts: Vec<_> = (0..4).map(|_| s.spawn(|| create(&dir).is_ok())).collect();
+            starts.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        assert_eq!(made.iter().filter(|&&ok| ok).count(), 1, "{made:?}");
+        assert!(!dir.join(STARTING).exists());
+        assert!(matches!(Campaign::open(&dir), Ok(Campaign::Search(_))));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     /// Fixed options that clash (options 0 `a b` and 2 `a` share `a`) are refused before the
     /// folder is made, and a campaign.json edited to hold them is named as damaged.
     #[test]
@@ -721,7 +942,7 @@ mod tests {
         let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&meta).unwrap()).unwrap();
         v["fixed"] = json!([0, 2]);
         seal(&mut v);
-        write_atomic(&meta, format!("{v:#}\n").as_bytes()).unwrap();
+        replace_atomic(&meta, format!("{v:#}\n").as_bytes()).unwrap();
         let e = Campaign::open(&dir).unwrap_err().to_string();
         assert!(e.contains("cannot be chosen together"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
@@ -758,7 +979,7 @@ mod tests {
         // A record of another run, written by hand, is named and not used.
         let mut other = record(2);
         other.key.fixed.clear();
-        write_atomic(c.shard_path(2), other.to_json().to_string().as_bytes()).unwrap();
+        replace_atomic(c.shard_path(2), other.to_json().to_string().as_bytes()).unwrap();
         let e = c.merge().unwrap_err().to_string();
         assert!(
             e.contains("shard-2-of-2.json") && e.contains("another run"),
@@ -793,6 +1014,42 @@ mod tests {
             panic!("a split")
         };
         assert_eq!(split.subcases.len(), 2);
+        assert_eq!(split.subcase(1).unwrap().fixed, vec![2]);
+        // Found by an audit: a subcase's folder copied over another's (or another campaign
+        // moved in) was added up as that subcase's. Each is now held to what the split
+        // started there.
+        let x2 = dir.join("x2");
+        std::fs::rename(&x2, dir.join("x2.kept")).unwrap();
+        std::fs::create_dir(&x2).unwrap();
+        for entry in std::fs::read_dir(dir.join("x1")).unwrap() {
+            let from = entry.unwrap().path();
+            std::fs::copy(&from, x2.join(from.file_name().unwrap())).unwrap();
+        }
+        let e = split.subcase(1).unwrap_err().to_string();
+        assert!(
+            e.contains("not subcase x2 of this split: it searches `test, subcase x1: fixes 0`"),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&x2).unwrap();
+        // Its words written as the split writes them, another option fixed.
+        let words = "test, subcase x2: fixes 2";
+        Shards::create(&x2, words, &matrix(), 3, Heuristic::Mrv, vec![0], false).unwrap();
+        let e = split.subcase(1).unwrap_err().to_string();
+        assert!(
+            e.contains("not subcase x2 of this split") && e.contains("[0]"),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&x2).unwrap();
+        let other = format::parse("a b\na\nb\n").unwrap();
+        Shards::create(&x2, "another", &other, 3, Heuristic::Mrv, vec![], false).unwrap();
+        let e = split.subcase(1).unwrap_err().to_string();
+        assert!(e.contains("not subcase x2 of this split"), "{e}");
+        std::fs::remove_dir_all(&x2).unwrap();
+        Shards::create(&x2, words, &other, 3, Heuristic::Mrv, vec![], false).unwrap();
+        let e = split.subcase(1).unwrap_err().to_string();
+        assert!(e.contains("not subcase x2 of this split"), "{e}");
+        std::fs::remove_dir_all(&x2).unwrap();
+        std::fs::rename(dir.join("x2.kept"), &x2).unwrap();
         assert_eq!(split.subcase(1).unwrap().fixed, vec![2]);
         let e = Split::create(
             temp("bad"),

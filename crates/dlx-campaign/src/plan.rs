@@ -89,7 +89,7 @@ impl Shards {
     #[allow(clippy::type_complexity)]
     fn saved_deal(&self) -> Result<Option<(usize, Vec<usize>, Vec<f64>)>, CampaignError> {
         let path = self.plan_path();
-        let text = match std::fs::read_to_string(&path) {
+        let text = match crate::folder::read_to_string(&path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(file_error(&path, format!("cannot be read: {e}"))),

@@ -258,6 +258,44 @@ mod tests {
         dir
     }
 
+    /// Found by an audit: a link planted as a shard's marker made the run write through it,
+    /// over a file outside the campaign; a pipe planted as a record made every command wait
+    /// forever. The marker is now replaced in place, and a record that is not a regular file
+    /// is named as such.
+    #[cfg(unix)]
+    #[test]
+    fn links_and_pipes_in_the_folder_are_not_followed_or_waited_on() {
+        let dir = temp("planted");
+        let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n").unwrap();
+        let shards =
+            Shards::create(&dir, "test", &m, 2, Heuristic::Mrv, Vec::new(), false).unwrap();
+        let victim = temp("victim");
+        std::fs::write(&victim, "precious").unwrap();
+        std::os::unix::fs::symlink(&victim, shards.marker_path(1)).unwrap();
+        // A dangling link as the record: the shard is not done, and its record is written.
+        std::os::unix::fs::symlink(dir.join("nowhere"), shards.shard_path(2)).unwrap();
+        shards.run(&RunOptions::default(), |_| {}).unwrap();
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+        assert_eq!(
+            shards.merge().unwrap().stats,
+            Problem::new(&m).solve().count()
+        );
+        std::fs::remove_file(shards.shard_path(1)).unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(shards.shard_path(1))
+            .status();
+        if made.is_ok_and(|s| s.success()) {
+            let e = shards.finished(1).unwrap_err().to_string();
+            assert!(
+                e.contains("shard-1-of-2.json") && e.contains("not a regular file"),
+                "{e}"
+            );
+            assert!(shards.merge().is_err());
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_file(&victim).unwrap();
+    }
+
     /// A stopped run keeps nothing of the shard under way; the next run finishes the
     /// campaign, whose records add up to the unsharded search, solutions included.
     #[test]

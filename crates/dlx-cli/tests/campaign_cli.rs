@@ -10,7 +10,7 @@ use serde_json::Value;
 
 mod common;
 
-use common::{Scratch, fails, stdout as ok};
+use common::{Scratch, fails, faulty_status, stdout as ok};
 
 /// A fresh scratch folder of this test process.
 fn scratch(name: &str) -> Scratch {
@@ -173,7 +173,7 @@ fn damaged_and_foreign_files_are_named_and_never_trusted() {
     let two = dir.join("shard-2-of-3.json");
     let text = std::fs::read_to_string(&two).unwrap();
     std::fs::write(&two, &text[..text.len() / 2]).unwrap();
-    let status = ok(&["campaign", "status", s(&dir)]);
+    let status = faulty_status(s(&dir));
     assert!(
         status.contains("damaged: ") && status.contains("shard-2-of-3.json"),
         "{status}"
@@ -196,6 +196,19 @@ fn damaged_and_foreign_files_are_named_and_never_trusted() {
     std::fs::remove_file(&two).unwrap();
     ok(&["campaign", "run", s(&dir), "-q"]);
     assert!(ok(&["campaign", "merge", s(&dir)]).starts_with("92 solutions"));
+    // A write a killed run never finished is named by `status`, and read by nothing.
+    std::fs::write(dir.join(".shard-2-of-3.json.999999.0.tmp"), "{\"solu").unwrap();
+    let status = ok(&["campaign", "status", s(&dir)]);
+    assert!(
+        status.contains("left over: 1 temporary file of writes a killed run never finished")
+            && status.contains(".shard-2-of-3.json.999999.0.tmp"),
+        "{status}"
+    );
+    assert!(ok(&["campaign", "merge", s(&dir)]).starts_with("92 solutions"));
+    // A start on a file, not a folder.
+    let file = dir.join("matrix.dlx");
+    let e = fails(&["campaign", "start", s(&file), "--problem", "queens-8"]).1;
+    assert!(e.contains("not a folder"), "{e}");
     // A matrix changed under the campaign.
     std::fs::write(dir.join("matrix.dlx"), "a b\na\nb\n").unwrap();
     let (code, e) = fails(&["campaign", "status", s(&dir)]);

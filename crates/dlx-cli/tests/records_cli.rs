@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 mod common;
 
-use common::{Scratch, fails, stdout as ok};
+use common::{Scratch, fails, faulty_status, stdout as ok};
 
 fn scratch(name: &str) -> Scratch {
     Scratch::dir(&format!("records-{name}"))
@@ -108,7 +108,7 @@ fn a_changed_figure_or_row_is_refused_naming_the_record() {
             assert_eq!(e.lines().count(), 1, "{e}");
             assert!(e.contains("shard-2-of-3.json: ") && e.contains(why), "{e}");
         }
-        let status = ok(&["campaign", "status", s(&c)]);
+        let status = faulty_status(s(&c));
         assert!(status.contains("2 of 3 done"), "{status}");
         assert!(
             status.contains("damaged: ") && status.contains("shard-2-of-3.json: "),
@@ -160,6 +160,19 @@ fn a_changed_figure_or_row_is_refused_naming_the_record() {
         e.contains("keeps no solutions, but the campaign keeps them"),
         "{e}"
     );
+    // Found by an audit: records each whole that do not add up together (one without the
+    // levels the others carry) left `status` saying all was done, with exit status 0.
+    std::fs::write(shard2, &original).unwrap();
+    rewrite(shard2, |r| {
+        r.profiled = false;
+        r.stats.levels.clear();
+    });
+    let status = faulty_status(s(&c));
+    assert!(
+        status.contains("3 of 3 done") && status.contains("so far: cannot be added up: "),
+        "{status}"
+    );
+    assert_eq!(fails(&["campaign", "merge", s(&c)]).0, 2);
     std::fs::write(shard2, &original).unwrap();
     assert_eq!(ok(&["campaign", "merge", s(&c)]), truth);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -35,13 +35,23 @@ pub fn write_atomic(path: impl AsRef<Path>, contents: &[u8]) -> io::Result<()> {
         Ok(meta) if meta.file_type().is_symlink() => fs::canonicalize(path)?,
         _ => path.to_path_buf(),
     };
-    let tmp = temporary_beside(&target)?;
+    replace_atomic(&target, contents)
+}
+
+/// Writes `contents` to `path` atomically, replacing the entry at `path` itself, whatever it
+/// is: a symbolic link is replaced by the file, not followed, and a pipe is replaced, not
+/// written to (a directory there is an error). For the files a program keeps for itself (a
+/// campaign's records and markers), where a link planted in the folder must not make it
+/// write elsewhere, nor a pipe make it wait forever.
+pub fn replace_atomic(path: impl AsRef<Path>, contents: &[u8]) -> io::Result<()> {
+    let target = path.as_ref();
+    let tmp = temporary_beside(target)?;
     let written = (|| {
         let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
         file.write_all(contents)?;
         file.sync_all()?;
         drop(file);
-        fs::rename(&tmp, &target)
+        fs::rename(&tmp, target)
     })();
     if written.is_err() {
         let _ = fs::remove_file(&tmp);

@@ -383,13 +383,15 @@ fn status(c: &Campaign) -> Result<(), CliError> {
     let mut text = String::new();
     let mut totals = Vec::new();
     let searches = searches(c)?;
+    let mut troubles = 0;
     for (name, s) in &searches {
         if let Some(name) = name {
             text.push_str(&format!("subcase {name}\n"));
         }
-        let (line, done) = shards_status(s);
+        let (line, done, trouble) = shards_status(s);
         text.push_str(&line);
         totals.extend(done);
+        troubles += trouble;
     }
     if searches.len() > 1 {
         let done = totals.len();
@@ -409,9 +411,21 @@ fn status(c: &Campaign) -> Result<(), CliError> {
     match declared_classes(c, &searches) {
         Ok(None) => {}
         Ok(Some(found)) => text.push_str(&found.line()),
-        Err(e) => text.push_str(&format!("classes: not counted ({e})\n")),
+        Err(e) => {
+            text.push_str(&format!("classes: not counted ({e})\n"));
+            troubles += 1;
+        }
     }
-    write_output("-", &text)
+    write_output("-", &text)?;
+    // The report is whole; its exit status says whether the folder can be trusted.
+    if troubles > 0 {
+        return Err(CliError::Campaign(format!(
+            "{}: {} (see above)",
+            c.dir().display(),
+            counted(troubles as u64, "fault")
+        )));
+    }
+    Ok(())
 }
 
 /// The classes among a campaign's solutions under its declared symmetries.
@@ -457,7 +471,12 @@ fn declared_classes(
     let mut complete = true;
     for (_, s) in searches {
         if s.hash != first.hash {
-            return Err("the subcases search different matrices".into());
+            return Err(format!(
+                "{}: the subcases search different matrices (fingerprint {}, {} before it)",
+                s.dir.join("matrix.dlx").display(),
+                s.hash,
+                first.hash
+            ));
         }
         let p = s.progress();
         complete &= p.done.len() == s.shards;
@@ -515,7 +534,9 @@ fn classes(split: &Split, kept: bool) -> String {
 }
 
 /// One search's status lines, and its finished records.
-fn shards_status(c: &Shards) -> (String, Vec<ShardRecord>) {
+/// One search's lines of `status`, its finished records, and how many faults it found
+/// (damaged files, records that do not add up).
+fn shards_status(c: &Shards) -> (String, Vec<ShardRecord>, usize) {
     let p = c.progress();
     let left = c.shards - p.done.len();
     let mut text = format!(
@@ -533,14 +554,31 @@ fn shards_status(c: &Shards) -> (String, Vec<ShardRecord>) {
     for d in &p.damaged {
         text.push_str(&format!("damaged: {d}\n"));
     }
+    if !p.unfinished_writes.is_empty() {
+        text.push_str(&format!(
+            "left over: {} of writes a killed run never finished ({}), never read; safe to \
+             delete while no run is writing\n",
+            counted(p.unfinished_writes.len() as u64, "temporary file"),
+            p.unfinished_writes.iter().take(5).format(", ")
+        ));
+    }
+    let mut trouble = p.damaged.len();
     if !p.done.is_empty() {
         let named: Vec<(String, ShardRecord)> = p
             .done
             .iter()
             .map(|r| (c.shard_path(r.k).display().to_string(), r.clone()))
             .collect();
-        // The records were each checked against this campaign: they add up.
-        let merged = dlx_campaign::add_up_so_far(&named).ok();
+        // Each record was checked against this campaign; together they may still not add
+        // up (another cut's depth, figures past 2^64), which `merge` would refuse.
+        let merged = match dlx_campaign::add_up_so_far(&named) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                text.push_str(&format!("so far: cannot be added up: {e}\n"));
+                trouble += 1;
+                None
+            }
+        };
         if let Some(m) = merged {
             text.push_str(&format!("so far: {}\n", figures(&m.stats, m.cleansings)));
             let (seconds, cpu, timed) = m.seconds;
@@ -565,7 +603,7 @@ fn shards_status(c: &Shards) -> (String, Vec<ShardRecord>) {
             text.push('\n');
         }
     }
-    (text, p.done)
+    (text, p.done, trouble)
 }
 
 /// Starts a campaign with declared symmetries (`source` names where their text came from),

@@ -53,6 +53,16 @@ pub fn fails(args: &[&str]) -> (i32, String) {
     )
 }
 
+/// The report of `dlx campaign status` on a folder with faults: printed whole on standard
+/// output, then exit status 2 and one line on standard error.
+pub fn faulty_status(dir: &str) -> String {
+    let out = dlx(&["campaign", "status", dir]);
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "status of {dir}: {e}");
+    assert!(e.lines().count() == 1 && e.contains("(see above)"), "{e}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// A file in a fresh temporary folder, holding `text`; returns the folder (removed when it is
 /// dropped) and the file's path. `tag` keeps the folders of test crates apart, and tests of
 /// one crate, which run side by side, name their files apart.
