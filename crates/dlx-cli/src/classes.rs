@@ -196,3 +196,63 @@ pub fn named(name: &str) -> Option<Result<Named, CliError>> {
         .map_err(|e| CliError::Campaign(format!("{name}: {e}"))),
     )
 }
+
+/// The classes among the solutions a `--count` run of a polyform command visits, under the
+/// group `--classes` counts by (the symmetries as permutations of the options), so that the
+/// two routes cannot disagree: a class is a solution's least image, and it is symmetric when
+/// a symmetry other than the identity maps the solution onto itself.
+#[derive(Debug)]
+pub struct Tally {
+    group: Symmetries,
+    /// Each class's least image, and whether it is symmetric.
+    seen: std::sync::Mutex<std::collections::HashMap<Vec<dlx_core::OptionId>, bool>>,
+}
+
+impl Tally {
+    /// An empty tally under `group` (a domain's [`Symmetries`]).
+    pub fn new(group: Result<Symmetries, SymmetryError>) -> Result<Tally, CliError> {
+        let group =
+            group.map_err(|e| CliError::Classes(format!("the puzzle's symmetries: {e}")))?;
+        Ok(Tally {
+            group,
+            seen: Default::default(),
+        })
+    }
+
+    /// Counts one solution's class (from any thread).
+    pub fn add(&self, solution: &dlx_core::Solution) {
+        let own = solution.sorted_options();
+        let (mut least, mut fixers) = (own.clone(), 0);
+        let mut image = Vec::with_capacity(own.len());
+        for g in 0..self.group.order() {
+            image.clear();
+            image.extend(own.iter().map(|&o| self.group.option_image(g, o)));
+            image.sort_unstable();
+            fixers += usize::from(image == own);
+            if image < least {
+                least.clone_from(&image);
+            }
+        }
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        seen.entry(least).or_insert(fixers > 1);
+    }
+
+    /// The line `--count` prints: `{classes} classes under {symmetries}, {symmetric} of them
+    /// symmetric`, `under` naming the group with its order (`the 48 symmetries of the box`),
+    /// marked when `partial` (a `--limit` may have left solutions out).
+    pub fn line(&self, under: impl FnOnce(usize) -> String, partial: bool) -> String {
+        let seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        let symmetric = seen.values().filter(|&&s| s).count();
+        format!(
+            "{} classes under {}, {} of them symmetric{}",
+            grouped(seen.len() as u64),
+            under(self.group.order()),
+            grouped(symmetric as u64),
+            if partial {
+                " (among the solutions found before --limit: a lower bound)"
+            } else {
+                ""
+            }
+        )
+    }
+}

@@ -123,7 +123,9 @@ impl Packing {
 
 /// Solutions sorted into classes under a group of symmetries of the board: two solutions are
 /// in one class when a symmetry maps the cells of each piece of one onto those of a piece of
-/// the other (pieces of the same shape are not told apart).
+/// the other (pieces of the same shape are not told apart, even under two names; to tell
+/// them apart, count under [`crate::Packing::symmetry_group`], dlx-core's classes, as
+/// `dlx polycube --count` and `--classes` do).
 #[derive(Debug, Clone)]
 pub struct Classes {
     /// For each symmetry, the slot of the bounding box each slot goes to.

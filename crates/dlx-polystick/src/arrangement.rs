@@ -101,6 +101,12 @@ impl Arrangement {
 /// Sorts solutions into classes under the board's symmetries (pieces renamed under
 /// reflections as [`Arrangement::transform`] does). A class holds as many of the given
 /// solutions as lie in it; when `solutions` are all solutions, each class is a full orbit.
+///
+/// Every motion of the board is applied: right when the piece set allows each one (every
+/// one-sided piece's mirror image in the set with the same bounds, as in the paper's sets).
+/// Where it does not, an image may be no solution and classes merge; count those under
+/// [`crate::PolystickMatrix::symmetry_group`] (dlx-core's classes), which keeps only the
+/// motions that map options onto options, as `dlx polystick --count` and `--classes` do.
 pub fn orbits(solutions: &[Arrangement], board: &Board, pieces: &[Piece]) -> Orbits {
     let symmetries = board.symmetries();
     let mut class_of: BTreeMap<Arrangement, usize> = BTreeMap::new();

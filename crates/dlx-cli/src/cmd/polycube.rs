@@ -1,8 +1,6 @@
 //! `dlx polycube NAME | --box AxBxC --pieces FILE | --board FILE --pieces FILE | --spec FILE`:
 //! polycube packing, with the classes of solutions under the box's symmetries.
 
-use std::sync::Mutex;
-
 use dlx_core::Heuristic;
 use dlx_polycube::{
     MAX_EXPLODE, PROBLEMS, Packing, Puzzle, SvgStyle, View, parse_board, parse_puzzle, parse_spec,
@@ -172,13 +170,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return search_and_report(&packing.matrix, &args.search, heuristic, &render);
     }
     // Each solution's class is worked out on the thread that found it; only the tally is
-    // shared.
-    let template = packing.classes();
-    let classes = Mutex::new(packing.classes());
-    let collect = |s: &dlx_core::Solution| {
-        let class = template.class_of(&packing.filling(s));
-        classes.lock().expect("not poisoned").add_class(class);
-    };
+    // shared. The group is the one `--classes` counts by, so that the two agree.
+    let tally = crate::classes::Tally::new(packing.symmetry_group())?;
+    let collect = |s: &dlx_core::Solution| tally.add(s);
     search_and_report_with(
         &packing.matrix,
         &args.search,
@@ -189,18 +183,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.search.json {
         return Ok(());
     }
-    let classes = classes.into_inner().expect("not poisoned");
     let published = match published {
         Some(n) => format!(" (published: {})", grouped(n)),
         None => String::new(),
     };
-    write_output(
-        "-",
-        &format!(
-            "{} classes under the {} symmetries of the box and pieces, {} of them symmetric{published}\n",
-            grouped(classes.classes() as u64),
-            classes.group(),
-            grouped(classes.symmetric() as u64),
-        ),
-    )
+    let under = |n| format!("the {n} symmetries of the box and pieces");
+    let line = tally.line(under, args.search.limit.is_some());
+    write_output("-", &format!("{line}{published}\n"))
 }

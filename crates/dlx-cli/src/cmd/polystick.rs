@@ -2,11 +2,10 @@
 //! with crossings forbidden by secondary columns.
 
 use std::ops::ControlFlow;
-use std::sync::Mutex;
 
 use dlx_core::{Heuristic, Problem};
 use dlx_polystick::draw::{self, SvgStyle};
-use dlx_polystick::{Board, Crossings, PolystickMatrix, Puzzle, orbits, parse_piece_set};
+use dlx_polystick::{Board, Crossings, PolystickMatrix, Puzzle, parse_piece_set};
 
 use crate::args::{SearchArgs, copies_once};
 use crate::error::CliError;
@@ -190,12 +189,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if !args.count {
         return search_and_report(&built.matrix, &args.search, heuristic, &render);
     }
-    // Every solution kept, to sort them into classes under the board's symmetries.
-    let solutions = Mutex::new(Vec::new());
-    let collect = |s: &dlx_core::Solution| {
-        let arrangement = built.arrangement(s);
-        solutions.lock().expect("not poisoned").push(arrangement);
-    };
+    // Each solution's class is worked out on the thread that found it, under the group
+    // `--classes` counts by (motions of the board that map the pieces' options onto
+    // options), so that the two agree.
+    let tally = crate::classes::Tally::new(built.symmetry_group())?;
+    let collect = |s: &dlx_core::Solution| tally.add(s);
     search_and_report_with(
         &built.matrix,
         &args.search,
@@ -206,18 +204,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.search.json {
         return Ok(());
     }
-    let classes = orbits(
-        &solutions.into_inner().expect("not poisoned"),
-        &built.board,
-        &built.pieces,
-    );
-    write_output(
-        "-",
-        &format!(
-            "{} classes under the board's {} symmetries, {} of them symmetric\n",
-            classes.classes,
-            built.board.symmetries().len(),
-            classes.symmetric
-        ),
-    )
+    let under = |n| format!("the board's {n} symmetries");
+    let line = tally.line(under, args.search.limit.is_some());
+    write_output("-", &format!("{line}\n"))
 }
