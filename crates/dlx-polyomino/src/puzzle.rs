@@ -491,6 +491,33 @@ impl Puzzle {
                 }
             }
         }
+        let placements = self.placements()?;
+        // A piece in any number of copies has no column, so a placement of it wholly on
+        // cells that may stay empty would hold no primary item, and exact cover never
+        // chooses such an option: the solutions with it would be lost without a word. Those
+        // options alone hold one more primary item, which any number of them up to the
+        // count of such cells may cover (none included), so that they are counted as a
+        // bounded piece's are.
+        let on_optional = |p: &Placement| {
+            !self.pieces[p.piece].column
+                && p.cells.iter().all(|&(r, c)| self.board.is_optional(r, c))
+        };
+        let spare = if placements.iter().any(on_optional) {
+            let optional = self.board.area() - self.board.required_area();
+            let mut name = String::from("o*");
+            let taken = |name: &str| {
+                b.id(name).is_some()
+                    || (self.board.cells()).any(|(r, c)| self.board.cell_name(r, c) == name)
+                    || (self.pieces.iter()).any(|p| p.marks.iter().any(|(m, _)| m == name))
+            };
+            while taken(&name) {
+                name.push('*');
+            }
+            b.primary_with(name.clone(), 0, u32::try_from(optional).unwrap_or(u32::MAX))?;
+            Some(name)
+        } else {
+            None
+        };
         // Cells that may stay empty: secondary items, after every primary one.
         for (r, c) in self.board.cells() {
             if self.board.is_optional(r, c) {
@@ -505,12 +532,14 @@ impl Puzzle {
                 }
             }
         }
-        let placements = self.placements()?;
         for p in &placements {
             let spec = &self.pieces[p.piece];
             let mut names: Vec<String> = Vec::with_capacity(p.cells.len() + 2);
             if spec.column {
                 names.push(spec.piece.name.clone());
+            }
+            if let Some(spare) = spare.as_ref().filter(|_| on_optional(p)) {
+                names.push(spare.clone());
             }
             names.extend(p.cells.iter().map(|&(r, c)| self.board.cell_name(r, c)));
             names.extend(

@@ -255,6 +255,17 @@ fn piece_files_give_the_same_packings() {
         &[spec("D", DOMINO, 0, 6)],
     );
     assert_eq!(found, expected);
+    // Found by an audit: a piece in any number of copies (no column) placed wholly on
+    // cells that may stay empty made an option without a primary item, never chosen, so
+    // those packings were lost (the monomino alone on a corner, the domino on `oo`).
+    let board = "oo##\n####\n###o";
+    let pieces = "piece M # copies\npiece D ## copies\n";
+    let found = by_matrix(&parse_puzzle(board, pieces).unwrap());
+    let expected = brute_force(
+        &[&[2, 2, 1, 1], &[1, 1, 1, 1], &[1, 1, 1, 2]],
+        &[spec("M", MONO, 0, 12), spec("D", DOMINO, 0, 6)],
+    );
+    assert_eq!(found, expected);
     let found =
         by_matrix(&parse_puzzle("###\n###", "piece M # copies=2\ndomino copies=2").unwrap());
     let expected = brute_force(FULL_2X3, &[spec("M", MONO, 2, 2), spec("D", DOMINO, 2, 2)]);
