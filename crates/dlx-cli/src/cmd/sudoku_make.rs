@@ -48,7 +48,8 @@ pub struct GenerateArgs {
     /// With --variant killer: the most cells a cage may have.
     #[arg(long, value_name = "CELLS", default_value_t = DEFAULT_MAX_CAGE, requires = "variant")]
     pub max_cage: usize,
-    /// One JSON object a line: the puzzle, its solution, clues, grade and nodes.
+    /// One JSON object a line: the puzzle, its solution, clues, grade and nodes; with
+    /// --variant: `variant`, `puzzle`, `solution`, `givens`, `cages` and `seed`.
     #[arg(long)]
     pub json: bool,
     /// No summary on standard error.
@@ -60,7 +61,7 @@ pub struct GenerateArgs {
 ///
 /// The scale: 1 `singles` (naked and hidden singles solve it), 2 `locked-candidates`
 /// (with pointing and claiming), 3 `probing` (with one level of trial: each option of a cell
-/// or a unit's digit with two options left, three too up to 25x25, is assumed and followed by
+/// or a unit's digit with two options left, at every size, is assumed and followed by
 /// the rules above; a contradiction removes it), 4 `branching` (a search must guess; the
 /// number after it is the branch nodes of the search that proves the solution unique, the
 /// same on every run). The same puzzle always gets the same grade.

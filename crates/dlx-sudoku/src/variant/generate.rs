@@ -52,9 +52,9 @@ pub struct Generated {
 ///   boxes, reshaped by many random moves that trade a cell between two neighbouring
 ///   regions and keep both connected) and samurai: a random solution, then every cell in random order loses its
 ///   given unless the puzzle would have a second solution. The puzzle is minimal: no given
-///   can be taken away, unless proving it needs more than 100,000 nodes: never met in 200
-///   9x9s (seeds 1-50 of each); in samurais, whose proofs sometimes take millions, 7 of the
-///   935 givens of seeds 1-10 stay so.
+///   can be taken away. A proof that needs more than 100,000 nodes (never met in 200 9x9s,
+///   seeds 1-50 of each; in samurais, whose proofs sometimes take millions, a few givens a
+///   puzzle) is put off, and made to the end once every other given has been tried.
 /// - killer: a random solution, every cell its own cage, then neighbouring cages (in random
 ///   order, pass after pass until one changes nothing) merged unless the merged cage would
 ///   repeat a digit, exceed [`DEFAULT_MAX_CAGE`] cells, or let the puzzle have a second
@@ -177,9 +177,23 @@ fn minimal(layout: &Layout, solution: &[u8], rng: &mut SplitMix64) -> Vec<u8> {
     let mut givens = solution.to_vec();
     let mut order: Vec<usize> = (0..givens.len()).collect();
     shuffle(&mut order, rng);
+    let mut cut = Vec::new();
     for k in order {
         let v = std::mem::replace(&mut givens[k], 0);
         let proof = cover.search(&givens, Some(2), None, Some(PROOF_BUDGET));
+        if !(proof.complete && proof.count == 1) {
+            givens[k] = v;
+            if !proof.complete {
+                cut.push(k);
+            }
+        }
+    }
+    // The givens kept only because their proofs ran past the budget are tried again, last
+    // and to the end: taking givens away only adds solutions, so every given kept for a
+    // second solution is still needed, and the puzzle is minimal.
+    for k in cut {
+        let v = std::mem::replace(&mut givens[k], 0);
+        let proof = cover.search(&givens, Some(2), None, None);
         if !(proof.complete && proof.count == 1) {
             givens[k] = v;
         }

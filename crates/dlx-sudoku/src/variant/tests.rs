@@ -262,6 +262,24 @@ fn generated_puzzles_are_unique_minimal_and_reproducible() {
     }
 }
 
+/// Found by an audit: a given whose proof ran past the budget stayed, so a few samurais
+/// were not minimal (seed 8: 2 givens to spare, found by an independent SAT count). Such
+/// proofs are now put off and made to the end.
+#[test]
+#[ignore = "makes a samurai and shows each of its 90 givens needed: about 85 s on 2 cores; run by cargo xtask slow"]
+fn a_samurai_whose_proofs_ran_long_is_still_minimal() {
+    let made = generate(Variant::Samurai, 9, 8).unwrap();
+    let p = &made.puzzle;
+    let mut solver = VariantSolver::new();
+    assert_eq!(solver.count(p, Some(2)), 1);
+    for k in (0..p.values().len()).filter(|&k| p.values()[k] != 0) {
+        let mut fewer = p.values().to_vec();
+        fewer[k] = 0;
+        let q = Puzzle::new(Arc::new(p.layout().clone()), fewer).unwrap();
+        assert_eq!(solver.count(&q, Some(2)), 2, "given {k} is not needed");
+    }
+}
+
 #[test]
 fn lines_are_read_and_refused_with_the_place_named() {
     let err = |v: Variant, s: &str| v.parse(s).unwrap_err().to_string();
