@@ -413,25 +413,17 @@ fn unfinished(dir: &Path) -> CampaignError {
         dir,
         format!(
             "a `dlx campaign start` is making a campaign here, or was stopped before it \
-             finished (`{STARTING}` or a matrix without `campaign.json` is left): wait for it, \
-             or remove the folder and start again"
+             finished (it left `{STARTING}`): wait for it, or remove what it wrote (`{STARTING}`, \
+             `matrix.dlx`, subcase folders) and start again"
         ),
     )
 }
 
-/// Whether a folder without `campaign.json` holds what a start makes before it: its hold,
-/// the matrix, or the matrix half written.
+/// Whether a folder without `campaign.json` is held by a start, under way or stopped: the
+/// only state a start leaves there before `campaign.json` (its matrix, a split's subcase
+/// folders) besides its hold.
 fn left_by_a_start(dir: &Path) -> bool {
-    std::fs::read_dir(dir).is_ok_and(|entries| {
-        entries
-            .flatten()
-            .any(|e| is_left_by_a_start(&e.file_name().to_string_lossy()))
-    })
-}
-
-/// [`left_by_a_start`], for one entry's name.
-fn is_left_by_a_start(name: &str) -> bool {
-    name == STARTING || name == "matrix.dlx" || name.starts_with(".matrix.dlx.")
+    dir.join(STARTING).exists()
 }
 
 /// A start's hold on its folder ([`STARTING`]), let go when dropped.
@@ -490,15 +482,15 @@ fn fresh_but(dir: &Path, allowed: &[&str]) -> Result<(), CampaignError> {
             ),
         ));
     }
+    if !allowed.contains(&STARTING) && left_by_a_start(dir) {
+        return Err(unfinished(dir));
+    }
     if let Ok(entries) = std::fs::read_dir(dir) {
         for entry in entries {
             let entry = entry.map_err(|e| file_error(dir, e.to_string()))?;
             let name = entry.file_name();
             if allowed.iter().any(|a| name == *a) {
                 continue;
-            }
-            if is_left_by_a_start(&name.to_string_lossy()) {
-                return Err(unfinished(dir));
             }
             return Err(file_error(
                 dir,
@@ -739,6 +731,22 @@ impl Split {
                 s.subcase.name
             )));
         }
+        // What would stop a subcase's start half-way is refused before anything is written.
+        if !(1..=MAX_SHARDS).contains(&shards) {
+            return Err(CampaignError::Invalid(format!(
+                "{shards} is not a number of shards from 1 to {MAX_SHARDS}"
+            )));
+        }
+        for (i, s) in subcases.iter().enumerate() {
+            let name = &s.subcase.name;
+            if subcases[..i].iter().any(|t| &t.subcase.name == name) {
+                return Err(CampaignError::Invalid(format!(
+                    "subcase `{name}` is given twice"
+                )));
+            }
+            fixed_fault(&s.matrix, &s.fixed)
+                .map_err(|why| CampaignError::Invalid(format!("subcase `{name}`: {why}")))?;
+        }
         let claim = Claim::take(dir)?;
         let mut searches = Vec::new();
         for s in &subcases {
@@ -829,7 +837,8 @@ impl Split {
             return Err(file_error(
                 &meta_path(&dir),
                 format!(
-                    "not subcase {name} of this split: it searches matrix {} with options                      {:?} fixed, the split started matrix {matrix} with {fixed:?} there",
+                    "not subcase {name} of this split: it searches matrix {} with options {:?} \
+                     fixed, the split started matrix {matrix} with {fixed:?} there",
                     shards.hash, shards.fixed
                 ),
             ));
@@ -890,22 +899,30 @@ mod tests {
     fn a_start_holds_its_folder_and_a_stopped_one_is_named() {
         let create =
             |dir: &Path| Shards::create(dir, "t", &matrix(), 2, Heuristic::Mrv, vec![], false);
-        for left in [STARTING, "matrix.dlx", ".matrix.dlx.123.0.tmp"] {
-            let dir = temp("stopped");
-            std::fs::create_dir_all(&dir).unwrap();
-            std::fs::write(dir.join(left), "").unwrap();
-            for e in [
-                create(&dir).unwrap_err().to_string(),
-                Campaign::open(&dir).unwrap_err().to_string(),
-            ] {
-                assert!(e.contains("was stopped before it finished"), "{left}: {e}");
-                assert!(
-                    e.contains("remove the folder and start again"),
-                    "{left}: {e}"
-                );
-            }
-            std::fs::remove_dir_all(&dir).unwrap();
+        let dir = temp("stopped");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("matrix.dlx"), "a\na\n").unwrap();
+        std::fs::write(dir.join(STARTING), "").unwrap();
+        for e in [
+            create(&dir).unwrap_err().to_string(),
+            Campaign::open(&dir).unwrap_err().to_string(),
+        ] {
+            assert!(
+                e.contains("was stopped before it finished (it left `.starting`)"),
+                "{e}"
+            );
+            assert!(e.contains("remove what it wrote"), "{e}");
         }
+        // A matrix of one's own, with no hold beside it, is no stopped start: left alone.
+        std::fs::remove_file(dir.join(STARTING)).unwrap();
+        let e = create(&dir).unwrap_err().to_string();
+        assert!(e.contains("not empty (it holds `matrix.dlx`)"), "{e}");
+        let e = Campaign::open(&dir).unwrap_err().to_string();
+        assert!(
+            e.contains("start a campaign with `dlx campaign start`"),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
         // Starts racing in one folder: one makes the campaign, the others are refused.
         let dir = temp("race");
         let made: Vec<bool> = std::thread::scope(|s| {
@@ -1061,6 +1078,19 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.to_string().contains("not a plain folder name"), "{e}");
+        // A name twice is refused before anything is written.
+        let twice = temp("twice");
+        let e = Split::create(
+            &twice,
+            "t",
+            vec![sub("x1", 0), sub("x1", 2)],
+            3,
+            Heuristic::Mrv,
+            false,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("subcase `x1` is given twice"), "{e}");
+        assert!(!twice.exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

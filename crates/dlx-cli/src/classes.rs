@@ -206,6 +206,8 @@ pub struct Tally {
     group: Symmetries,
     /// Each class's least image, and whether it is symmetric.
     seen: std::sync::Mutex<std::collections::HashMap<Vec<dlx_core::OptionId>, bool>>,
+    /// The solutions tallied.
+    solutions: std::sync::atomic::AtomicU64,
 }
 
 impl Tally {
@@ -216,6 +218,7 @@ impl Tally {
         Ok(Tally {
             group,
             seen: Default::default(),
+            solutions: Default::default(),
         })
     }
 
@@ -235,12 +238,14 @@ impl Tally {
         }
         let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
         seen.entry(least).or_insert(fixers > 1);
+        self.solutions.fetch_add(1, Ordering::Relaxed);
     }
 
     /// The line `--count` prints: `{classes} classes under {symmetries}, {symmetric} of them
     /// symmetric`, `under` naming the group with its order (`the 48 symmetries of the box`),
-    /// marked when `partial` (a `--limit` may have left solutions out).
-    pub fn line(&self, under: impl FnOnce(usize) -> String, partial: bool) -> String {
+    /// marked when the search stopped at `limit` (it may have left solutions out).
+    pub fn line(&self, under: impl FnOnce(usize) -> String, limit: Option<u64>) -> String {
+        let partial = limit.is_some_and(|l| self.solutions.load(Ordering::Relaxed) >= l);
         let seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
         let symmetric = seen.values().filter(|&&s| s).count();
         format!(

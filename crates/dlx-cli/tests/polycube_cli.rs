@@ -60,7 +60,12 @@ fn count_and_classes_agree_on_pieces_of_one_shape() {
         classes.starts_with("3 classes under 2 symmetries (2 symmetric), 4 solutions"),
         "{classes}"
     );
-    // A count stopped by --limit says its classes are a lower bound.
+    // A count stopped by --limit says its classes are a lower bound; one the limit did
+    // not stop, not.
+    let whole = stdout(&[
+        "polycube", "--box", "1x1x2", "--pieces", &pieces, "--count", "--limit", "9", "-q",
+    ]);
+    assert!(whole.ends_with("2 of them symmetric\n"), "{whole}");
     let partial = stdout(&[
         "polycube",
         "soma",

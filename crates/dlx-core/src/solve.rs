@@ -263,7 +263,9 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// options) or another rule than one set by [`Solve::heuristic`] is refused, as is a
     /// shard it does not have, and a plan whose subproblems are not nodes of this tree or
     /// not each dealt to one of its shards. The cut is made again (the levels above it
-    /// only) and must be the plan's to the unit: subproblems, solutions and figures.
+    /// only) and must be the plan's to the unit: subproblems, solutions and figures; so a
+    /// plan made with a rule of one's own ([`Solve::choose_with`]) or a [`Solve::prune`] is
+    /// run with them given before this call.
     pub fn shard_plan(mut self, plan: &'a ShardPlan, k: usize) -> Result<Self, ShardError> {
         let s = &self.settings;
         let fixed = if s.fixed.is_empty() {
@@ -309,6 +311,9 @@ impl<'a, E: Engine> Solve<'a, E> {
         self.settings.heuristic_set = true;
         // The cut is made again and must be the plan's: a subproblem left out, or a node of
         // compatible rows the search never meets, would give other figures without a word.
+        // It is made over the whole tree (a subtree asked for before is replaced by the plan),
+        // with the rule and prune given so far.
+        self.settings.part = Part::Whole;
         let again = self.engine.split(&self.settings.how(), plan.split.depth);
         if !again.stats.complete {
             return Err(ShardError::Interrupted);
@@ -995,7 +1000,8 @@ fn same_cut(plan: &Split, tree: &Split) -> Result<(), ShardError> {
         (0..plan.paths.len().min(tree.paths.len())).find(|&i| plan.paths[i] != tree.paths[i])
     {
         return Err(bad(format!(
-            "subproblem {i} is not the node the search meets there"
+            "subproblem {i} is not the node the search meets there (a plan made with a rule \
+             of one's own or a prune runs with them given before `shard_plan`)"
         )));
     }
     if plan.paths.len() != tree.paths.len() {

@@ -236,8 +236,9 @@ fn a_missing_shard_number_is_an_error() {
 fn refusal(dlx: &mut Dlx, plan: &ShardPlan) -> ShardError {
     let [one, two] = [1, 2].map(|threads| {
         dlx.solve()
+            .threads(threads)
             .shard_plan(plan, 1)
-            .map(|s| s.threads(threads).count())
+            .map(|s| s.count())
             .unwrap_err()
     });
     assert_eq!(one.to_string(), two.to_string());
@@ -373,6 +374,23 @@ fn an_edited_plan_is_refused_and_the_arena_stays_whole() {
         assert!(e.to_string().contains(message), "{what}: {e}");
         dlx.links().check().unwrap();
     }
+    // A plan made with a rule of one's own runs with the rule given before `shard_plan`,
+    // and after a subtree was asked for (the plan replaces it).
+    let last = |items: dlx_core::ActiveItems| items.last().unwrap().0;
+    let own = dlx.solve().choose_with(last).plan_shards(3).unwrap();
+    let mut total = Stats::default();
+    for k in 1..=3 {
+        let below = dlx.solve().below(&plan.split.paths[0]).unwrap();
+        total.merge(&below.choose_with(last).shard_plan(&own, k).unwrap().count());
+    }
+    total.complete = true;
+    assert_eq!(total, dlx.solve().choose_with(last).count());
+    let e = dlx
+        .solve()
+        .shard_plan(&own, 1)
+        .map(|s| s.count())
+        .unwrap_err();
+    assert!(e.to_string().contains("a rule of one's own"), "{e}");
     // The plan itself still runs, its shards adding up to the whole search.
     let mut total = Stats::default();
     for k in 1..=plan.shards {

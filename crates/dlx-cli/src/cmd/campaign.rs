@@ -53,7 +53,8 @@ pub enum Action {
         quiet: bool,
     },
     /// How far it is: shards done, running and left, the figures so far, the time left at the
-    /// measured pace.
+    /// measured pace. Exit status 2 after the report when something in the folder cannot be
+    /// trusted (a damaged file, records that do not add up).
     Status {
         /// The campaign's folder.
         dir: String,
@@ -533,7 +534,6 @@ fn classes(split: &Split, kept: bool) -> String {
     }
 }
 
-/// One search's status lines, and its finished records.
 /// One search's lines of `status`, its finished records, and how many faults it found
 /// (damaged files, records that do not add up).
 fn shards_status(c: &Shards) -> (String, Vec<ShardRecord>, usize) {

@@ -188,6 +188,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
         None => String::new(),
     };
     let under = |n| format!("the {n} symmetries of the box and pieces");
-    let line = tally.line(under, args.search.limit.is_some());
+    let line = tally.line(under, args.search.limit);
     write_output("-", &format!("{line}{published}\n"))
 }

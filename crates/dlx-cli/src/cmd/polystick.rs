@@ -205,6 +205,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return Ok(());
     }
     let under = |n| format!("the board's {n} symmetries");
-    let line = tally.line(under, args.search.limit.is_some());
+    let line = tally.line(under, args.search.limit);
     write_output("-", &format!("{line}\n"))
 }
