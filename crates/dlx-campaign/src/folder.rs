@@ -45,6 +45,7 @@ pub enum CampaignError {
 fn stopped(shard: Option<usize>, kept: usize) -> String {
     match (shard, kept) {
         (None, _) => "stopped while the shards were planned; nothing was lost".into(),
+        (Some(k), 0) => format!("stopped in shard {k}; no shard was finished before it"),
         (Some(k), 1) => format!("stopped in shard {k}; the 1 shard finished before it is kept"),
         (Some(k), n) => format!("stopped in shard {k}; the {n} shards finished before it are kept"),
     }
@@ -889,6 +890,18 @@ mod tests {
         for d in [dir, sym] {
             std::fs::remove_dir_all(d).unwrap();
         }
+    }
+
+    #[test]
+    fn a_stop_says_what_was_kept() {
+        assert_eq!(
+            stopped(Some(1), 0),
+            "stopped in shard 1; no shard was finished before it"
+        );
+        assert_eq!(
+            stopped(Some(4), 3),
+            "stopped in shard 4; the 3 shards finished before it are kept"
+        );
     }
 
     /// Found by an audit: a start killed while it wrote the matrix left a folder that `run`

@@ -110,7 +110,9 @@ impl Shards {
     /// and its start) while it runs, then its record, written whole and renamed into place,
     /// with its wall and CPU seconds and, if the campaign keeps them, its solutions. Returns
     /// how many shards were searched. An interrupt stops the run with
-    /// [`CampaignError::Stopped`]; the shard under way leaves nothing but its marker.
+    /// [`CampaignError::Stopped`]; the shard under way leaves nothing but its marker. A
+    /// damaged record is skipped, the other shards searched, and the run then ends with the
+    /// error naming it.
     pub fn run(
         &self,
         options: &RunOptions<'_>,
@@ -137,12 +139,22 @@ impl Shards {
         let mut searched = 0;
         // Made once, at the first shard to search: the plan is the same for every shard.
         let mut plan = None;
+        // A damaged record stops nothing else: the other shards are searched, and the run
+        // ends with the first one named (it is never trusted, never overwritten).
+        let mut damaged = None;
         for k in todo {
-            if self.finished(k)?.is_some() {
-                if options.only.is_some() {
-                    tell(Event::AlreadyDone { k, n });
+            match self.finished(k) {
+                Ok(Some(_)) => {
+                    if options.only.is_some() {
+                        tell(Event::AlreadyDone { k, n });
+                    }
+                    continue;
                 }
-                continue;
+                Ok(None) => {}
+                Err(e) => {
+                    damaged.get_or_insert(e);
+                    continue;
+                }
             }
             // Read back from the folder, or made once (and kept there for the next runs).
             let plan = match &plan {
@@ -191,7 +203,10 @@ impl Shards {
                 record: &record,
             });
         }
-        Ok(searched)
+        match damaged {
+            Some(e) => Err(e),
+            None => Ok(searched),
+        }
     }
 
     /// Searches shard `k` of the plan: its figures, the cut's depth and subproblems, and the

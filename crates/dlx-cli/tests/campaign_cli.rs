@@ -169,10 +169,16 @@ fn a_killed_run_resumes_and_an_interrupted_one_keeps_its_shards() {
 fn damaged_and_foreign_files_are_named_and_never_trusted() {
     let dir = started("damaged", "queens-8", 3);
     ok(&["campaign", "run", s(&dir), "-q"]);
-    // A file cut short.
+    // A file cut short; and shard 3 not yet searched, which a run still searches (the
+    // damaged record stops nothing else) before it ends naming shard 2.
     let two = dir.join("shard-2-of-3.json");
     let text = std::fs::read_to_string(&two).unwrap();
     std::fs::write(&two, &text[..text.len() / 2]).unwrap();
+    let three = dir.join("shard-3-of-3.json");
+    std::fs::remove_file(&three).unwrap();
+    let (code, e) = fails(&["campaign", "run", s(&dir), "-q"]);
+    assert!(code == 2 && e.contains("shard-2-of-3.json"), "{e}");
+    assert!(three.exists(), "shard 3 was searched");
     let status = faulty_status(s(&dir));
     assert!(
         status.contains("damaged: ") && status.contains("shard-2-of-3.json"),
