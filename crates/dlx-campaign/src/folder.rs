@@ -387,6 +387,17 @@ fn declared(dir: &Path) -> Result<Option<String>, CampaignError> {
     }
 }
 
+/// Refuses a number of shards a campaign cannot have.
+fn check_shards(shards: usize) -> Result<(), CampaignError> {
+    if (1..=MAX_SHARDS).contains(&shards) {
+        Ok(())
+    } else {
+        Err(CampaignError::Invalid(format!(
+            "{shards} is not a number of shards from 1 to {MAX_SHARDS}"
+        )))
+    }
+}
+
 /// A subfolder name: letters, digits, `-` and `_` only, so it stays under the split's folder.
 fn is_plain_name(name: &str) -> bool {
     !name.is_empty()
@@ -536,11 +547,7 @@ impl Shards {
         keep_solutions: bool,
     ) -> Result<Shards, CampaignError> {
         let dir = dir.as_ref();
-        if !(1..=MAX_SHARDS).contains(&shards) {
-            return Err(CampaignError::Invalid(format!(
-                "{shards} is not a number of shards from 1 to {MAX_SHARDS}"
-            )));
-        }
+        check_shards(shards)?;
         fixed_fault(matrix, &fixed).map_err(CampaignError::Invalid)?;
         let claim = Claim::take(dir)?;
         write(
@@ -733,11 +740,7 @@ impl Split {
             )));
         }
         // What would stop a subcase's start half-way is refused before anything is written.
-        if !(1..=MAX_SHARDS).contains(&shards) {
-            return Err(CampaignError::Invalid(format!(
-                "{shards} is not a number of shards from 1 to {MAX_SHARDS}"
-            )));
-        }
+        check_shards(shards)?;
         for (i, s) in subcases.iter().enumerate() {
             let name = &s.subcase.name;
             if subcases[..i].iter().any(|t| &t.subcase.name == name) {
@@ -764,14 +767,13 @@ impl Split {
                 s.fixed.clone(),
                 keep_solutions,
             )?;
-            searches.push(Some((made.hash, made.fixed)));
+            searches.push((made.hash, made.fixed));
         }
         let list: Vec<Subcase> = subcases.into_iter().map(|s| s.subcase).collect();
         // Each subcase's matrix and fixed options, so that a folder copied over another's, or
         // another campaign's moved in, is refused rather than added up.
         let entries = (list.iter().zip(&searches))
-            .map(|(s, search)| {
-                let (matrix, fixed) = search.as_ref().expect("just made");
+            .map(|(s, (matrix, fixed))| {
                 json!({
                     "name": s.name,
                     "about": s.about,
@@ -798,7 +800,7 @@ impl Split {
             problem: problem.to_string(),
             subcases: list,
             symmetry,
-            searches,
+            searches: searches.into_iter().map(Some).collect(),
         })
     }
 

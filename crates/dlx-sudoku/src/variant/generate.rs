@@ -177,26 +177,24 @@ fn minimal(layout: &Layout, solution: &[u8], rng: &mut SplitMix64) -> Vec<u8> {
     let mut givens = solution.to_vec();
     let mut order: Vec<usize> = (0..givens.len()).collect();
     shuffle(&mut order, rng);
-    let mut cut = Vec::new();
-    for k in order {
+    // Takes given `k` away if the puzzle stays unique, proved within `budget` nodes; says
+    // whether the proof was cut.
+    let mut try_without = |givens: &mut [u8], k: usize, budget: Option<u64>| {
         let v = std::mem::replace(&mut givens[k], 0);
-        let proof = cover.search(&givens, Some(2), None, Some(PROOF_BUDGET));
+        let proof = cover.search(givens, Some(2), None, budget);
         if !(proof.complete && proof.count == 1) {
             givens[k] = v;
-            if !proof.complete {
-                cut.push(k);
-            }
         }
-    }
+        !proof.complete
+    };
+    let cut: Vec<usize> = (order.into_iter())
+        .filter(|&k| try_without(&mut givens, k, Some(PROOF_BUDGET)))
+        .collect();
     // The givens kept only because their proofs ran past the budget are tried again, last
     // and to the end: taking givens away only adds solutions, so every given kept for a
     // second solution is still needed, and the puzzle is minimal.
     for k in cut {
-        let v = std::mem::replace(&mut givens[k], 0);
-        let proof = cover.search(&givens, Some(2), None, None);
-        if !(proof.complete && proof.count == 1) {
-            givens[k] = v;
-        }
+        try_without(&mut givens, k, None);
     }
     givens
 }
