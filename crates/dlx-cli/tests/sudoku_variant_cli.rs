@@ -131,6 +131,43 @@ fn bad_lines_are_named_and_exit_with_status_2() {
         "dlx: --variant killer --seed 1: side 7 cannot be cut into boxes \
          (a jigsaw can have any side)\n"
     );
+    // --max-cage belongs to killer; seeds that would wrap round past 2^64 - 1.
+    let cases: [(&[&str], &str); 2] = [
+        (
+            &["--variant", "x", "--max-cage", "3"],
+            "dlx: --max-cage is for --variant killer, not x\n",
+        ),
+        (
+            &[
+                "--variant",
+                "x",
+                "--seed",
+                "18446744073709551615",
+                "--count",
+                "2",
+            ],
+            "dlx: --seed 18446744073709551615 --count 2: the seeds would pass \
+             18446744073709551615\n",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = dlx(&[&["sudoku", "generate"][..], args].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), message);
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // The last seed there is, once.
+    let last = [
+        "sudoku",
+        "generate",
+        "--variant",
+        "x",
+        "--seed",
+        "18446744073709551615",
+    ];
+    let (made, _) = ok(&[&last[..], &["--json", "-q"]].concat(), "");
+    let v: serde_json::Value = serde_json::from_str(made.trim()).unwrap();
+    assert_eq!(v["seed"], 18446744073709551615u64);
 }
 
 #[test]

@@ -409,8 +409,6 @@ enum Item {
 /// The search of one puzzle: one state, changed and restored along the trail.
 struct Search<'a, F> {
     units: &'a Units,
-    /// Items of at most this many options are probed at each node of [`Search::search`].
-    probe_size: usize,
     limit: u64,
     solutions: u64,
     nodes: u64,
@@ -663,11 +661,17 @@ impl<F: FnMut(&[u8])> Search<'_, F> {
 
     /// Algorithm X below the propagated current node.
     fn search(&mut self) -> ControlFlow<()> {
+        self.search_probing(self.units.probe_size)
+    }
+
+    /// [`Search::search`], probing items of at most `probe_size` options at this node (and
+    /// the board's [`Units::probe_size`] below it).
+    fn search_probing(&mut self, probe_size: usize) -> ControlFlow<()> {
         let l = self.units;
         if self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
             return ControlFlow::Break(());
         }
-        let Ok(pair) = self.probe_pairs(self.probe_size) else {
+        let Ok(pair) = self.probe_pairs(probe_size) else {
             return ControlFlow::Continue(());
         };
         let Some(item) = pair.or_else(|| self.state.fewest(l)) else {
@@ -707,7 +711,6 @@ impl<'a, F: FnMut(&[u8])> Search<'a, F> {
         let options = units.side * units.side * units.side;
         Search {
             units,
-            probe_size: units.probe_size,
             limit,
             solutions: 0,
             nodes: 0,
@@ -790,13 +793,14 @@ pub(crate) fn solutions(
     search.found()
 }
 
-/// [`solutions`] up to 2, probing at every node only what grade 3 of the grading scale
-/// probes: a puzzle those rules leave open then has at least one branch node.
+/// [`solutions`] up to 2, probing at the root only what grade 3 of the grading scale probes:
+/// a puzzle those rules leave open then has at least one branch node. Below the root it is
+/// the solver's own search (triples probed too, up to 25x25), which on large boards prunes
+/// far more than the pairs alone.
 pub(crate) fn graded_search(units: &Units, cells: &[u8]) -> Found {
     let mut search = Search::new(units, 2, None, |_: &[u8]| ());
-    search.probe_size = GRADE_PROBE_SIZE;
     if search.start(cells, None) && search.state.propagate(units, &mut search.queue) {
-        let _ = search.search();
+        let _ = search.search_probing(GRADE_PROBE_SIZE);
     }
     search.found()
 }

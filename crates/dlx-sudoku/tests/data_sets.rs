@@ -5,6 +5,7 @@
 //! The optional data is read where it lies (it is not copied into the repository); a test
 //! whose file is absent says so on one `skipped:` line and checks nothing.
 
+use dlx_sudoku::grade::{Grade, Grader};
 use dlx_sudoku::{Alphabet, Grid, Solver, SudokuError, parse, parse_lines};
 use dlx_test_data::read;
 
@@ -304,12 +305,14 @@ fn alspv_25x25() {
 }
 
 /// Solves the named puzzles of a michael404 file (alphabet `alphabet`) and checks each
-/// against its listed solution; those in `unique` are also proved unique.
+/// against its listed solution; those in `unique` are also proved unique, and graded (the
+/// grader's search, pairs probed at its root, had run for minutes on lowPairUnavoidable1).
 fn check_michael404(file: &str, alphabet: &str, names: &[&str], unique: &[&str]) {
     let Some(text) = data(file) else {
         return;
     };
     let mut solver = Solver::new();
+    let mut grader = Grader::new();
     let listed = answers(&text);
     for &name in names {
         let a = listed.iter().find(|a| a.name == name).expect("listed");
@@ -319,6 +322,8 @@ fn check_michael404(file: &str, alphabet: &str, names: &[&str], unique: &[&str])
         assert_eq!(Some(s.to_line()), a.solution, "{name}");
         if unique.contains(&name) {
             assert!(solver.is_unique(&g), "{name}");
+            let rating = grader.grade(&g).unwrap();
+            assert_eq!(rating.nodes > 0, rating.grade == Grade::Branching, "{name}");
         }
     }
 }

@@ -45,9 +45,9 @@ pub struct GenerateArgs {
     /// variant's line format (`dlx sudoku --help`, --variant).
     #[arg(long, value_name = "NAME", conflicts_with_all = ["symmetric", "grade"])]
     pub variant: Option<Variant>,
-    /// With --variant killer: the most cells a cage may have.
-    #[arg(long, value_name = "CELLS", default_value_t = DEFAULT_MAX_CAGE, requires = "variant")]
-    pub max_cage: usize,
+    /// With --variant killer: the most cells a cage may have (default 5).
+    #[arg(long, value_name = "CELLS", requires = "variant")]
+    pub max_cage: Option<usize>,
     /// One JSON object a line: the puzzle, its solution, clues, grade and nodes; with
     /// --variant: `variant`, `puzzle`, `solution`, `givens`, `cages` and `seed`.
     #[arg(long)]
@@ -83,12 +83,17 @@ pub struct GradeArgs {
 /// Runs `dlx sudoku generate`.
 pub fn generate(args: GenerateArgs) -> Result<(), CliError> {
     if let Some(variant) = args.variant {
+        if variant != Variant::Killer && args.max_cage.is_some() {
+            return Err(CliError::Sudoku(format!(
+                "--max-cage is for --variant killer, not {variant}"
+            )));
+        }
         let g = Generation {
             variant,
             count: args.count,
             seed: args.seed,
             side: args.size,
-            max_cage: args.max_cage,
+            max_cage: args.max_cage.unwrap_or(DEFAULT_MAX_CAGE),
             json: args.json,
         };
         return super::sudoku_variant::generate(g, args.quiet);

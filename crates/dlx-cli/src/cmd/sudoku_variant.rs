@@ -181,6 +181,15 @@ pub fn generate(g: Generation, quiet: bool) -> Result<(), CliError> {
             "--max-cage 0: a cage has a cell at least".into(),
         ));
     }
+    // Puzzle k has seed S + k - 1: the last one's must not wrap round to 0.
+    if g.seed.checked_add(g.count.saturating_sub(1)).is_none() {
+        return Err(CliError::Sudoku(format!(
+            "--seed {} --count {}: the seeds would pass {}",
+            g.seed,
+            g.count,
+            u64::MAX
+        )));
+    }
     let mut batch = Batch::new(g.count as usize, quiet);
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut made = 0u64;
@@ -188,7 +197,7 @@ pub fn generate(g: Generation, quiet: bool) -> Result<(), CliError> {
         if crate::interrupt::requested() {
             break;
         }
-        let seed = g.seed.wrapping_add(k);
+        let seed = g.seed + k;
         let result = match g.variant {
             Variant::Killer => generate_killer(g.side, g.max_cage, seed),
             v => make(v, g.side, seed),
