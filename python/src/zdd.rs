@@ -43,7 +43,8 @@ fn py_int<'py>(py: Python<'py>, decimal: String) -> PyResult<Bound<'py, PyAny>> 
 impl Zdd {
     /// The number of solutions, exactly.
     fn count<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        py_int(py, self.zdd.count().to_string())
+        let zdd = &*self.zdd;
+        py_int(py, py.detach(|| zdd.count().to_string()))
     }
 
     /// `k` solutions drawn uniformly at random (independently, so one may repeat); the same
@@ -65,14 +66,17 @@ impl Zdd {
         }
         let mut rng = SplitMix64::new(seed);
         let mut drawn: Vec<Solution> = Vec::new();
-        while (drawn.len() as u64) < k
-            && let Some(s) = self.zdd.sample(&mut rng)
-        {
-            drawn.push(s);
-            // A large k takes a while: Ctrl-C (KeyboardInterrupt) is heard between draws.
-            if drawn.len().is_multiple_of(4096) {
-                py.check_signals()?;
+        let zdd = &*self.zdd;
+        // Drawn without the GIL, 4,096 at a time; Ctrl-C (KeyboardInterrupt) is heard
+        // between the batches. A diagram without a solution draws none.
+        while (drawn.len() as u64) < k {
+            let batch = (k - drawn.len() as u64).min(4096) as usize;
+            let before = drawn.len();
+            py.detach(|| drawn.extend((0..batch).map_while(|_| zdd.sample(&mut rng))));
+            if drawn.len() < before + batch {
+                break;
             }
+            py.check_signals()?;
         }
         if names {
             let lines: Vec<Vec<String>> = drawn.iter().map(|s| s.lines(&self.matrix)).collect();
