@@ -73,6 +73,9 @@ pub fn run(args: &[String]) -> crate::Result {
                     record.stats.updates,
                     record.seconds.unwrap_or(0.0)
                 ),
+                Event::Held { k, n } => {
+                    println!("shard {k} of {n} is being searched by another run: left to it")
+                }
                 Event::AlreadyDone { .. } => {}
             })
             .map_err(|e| {

@@ -151,8 +151,12 @@ pub struct Subcase {
 pub struct Progress {
     /// The finished shards' records.
     pub done: Vec<ShardRecord>,
-    /// Shards with a marker and no record: being searched, or killed.
+    /// Shards with no record whose marker a run holds: being searched.
     pub running: Vec<usize>,
+    /// Shards with no record whose marker no run holds (not renewed for
+    /// [`crate::MARKER_STALE`], or its process gone): their runs were killed, and the next
+    /// run searches them again.
+    pub stopped: Vec<usize>,
     /// Files that cannot be trusted, each with why.
     pub damaged: Vec<String>,
     /// Temporary files of writes that never finished (`.NAME.PID.N.tmp`, left by a run
@@ -668,13 +672,15 @@ impl Shards {
         write(&path, &format!("{}\n", record.to_json()))
     }
 
-    /// Every shard's state: finished, running (or killed), damaged.
+    /// Every shard's state: finished, running, stopped, damaged.
     pub fn progress(&self) -> Progress {
         let mut p = Progress::default();
         for k in 1..=self.shards {
+            let marker = self.marker_path(k);
             match self.finished(k) {
                 Ok(Some(r)) => p.done.push(r),
-                Ok(None) if self.marker_path(k).exists() => p.running.push(k),
+                Ok(None) if crate::lease::held(&marker) => p.running.push(k),
+                Ok(None) if std::fs::symlink_metadata(&marker).is_ok() => p.stopped.push(k),
                 Ok(None) => {}
                 Err(e) => p.damaged.push(e.to_string()),
             }
@@ -682,7 +688,7 @@ impl Shards {
         if let Ok(entries) = std::fs::read_dir(&self.dir) {
             p.unfinished_writes = (entries.flatten())
                 .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| n.starts_with('.') && n.ends_with(".tmp"))
+                .filter(|n| n.starts_with('.') && (n.ends_with(".tmp") || n.ends_with(".stale")))
                 .collect();
             p.unfinished_writes.sort();
         }

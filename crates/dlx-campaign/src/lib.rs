@@ -42,6 +42,7 @@ use itertools::Itertools;
 
 mod digest;
 mod folder;
+mod lease;
 mod plan;
 mod record;
 mod runner;
@@ -49,6 +50,7 @@ mod symmetry;
 
 pub use digest::{DIGEST, seal_legacy};
 pub use folder::{Campaign, CampaignError, FORMAT, NewSubcase, Progress, Shards, Split, Subcase};
+pub use lease::{MARKER_RENEW, MARKER_STALE};
 pub use record::{Merged, RunKey, ShardRecord, add_subcases, add_up, add_up_so_far, matrix_hash};
 pub use runner::{Event, RunOptions};
 pub use symmetry::{MAX_ORDER, SYMMETRY_FILE, Symmetry, SymmetryError};

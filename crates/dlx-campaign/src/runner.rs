@@ -21,11 +21,12 @@
 //! ```
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
 
 use dlx_core::{Problem, Solution, Stats};
 
 use crate::folder::write;
+use crate::lease::{self, Claim};
 use crate::{Campaign, CampaignError, RunKey, ShardRecord, Shards, matrix_hash};
 
 /// How a campaign's shards are searched ([`Campaign::run`], [`Shards::run`]).
@@ -63,6 +64,14 @@ pub enum Event<'r> {
     },
     /// Shard `k` of `n`, asked for by [`RunOptions::only`], is finished already.
     AlreadyDone {
+        /// The shard.
+        k: usize,
+        /// The shards of the search.
+        n: usize,
+    },
+    /// Shard `k` of `n` is being searched by another run (its marker is held): it is left
+    /// to it. Told at the end of the run, for each such shard still without a record.
+    Held {
         /// The shard.
         k: usize,
         /// The shards of the search.
@@ -106,13 +115,18 @@ impl Campaign {
 
 impl Shards {
     /// Searches the shards without a record (or only [`RunOptions::only`]), in order, each
-    /// with the plan made once for the campaign: a `shard-K-of-N.running` marker (the process
-    /// and its start) while it runs, then its record, written whole and renamed into place,
-    /// with its wall and CPU seconds and, if the campaign keeps them, its solutions. Returns
-    /// how many shards were searched. An interrupt stops the run with
-    /// [`CampaignError::Stopped`]; the shard under way leaves nothing but its marker. A
-    /// damaged record is skipped, the other shards searched, and the run then ends with the
-    /// error naming it.
+    /// with the plan made once for the campaign: a `shard-K-of-N.running` marker (the process,
+    /// its machine and its start, renewed every [`crate::MARKER_RENEW`]) while it runs, then
+    /// its record, written whole and renamed into place, with its wall and CPU seconds and,
+    /// if the campaign keeps them, its solutions. Returns how many shards were searched.
+    ///
+    /// Runs on one folder share the shards: a shard whose marker another run holds is left
+    /// to it ([`Event::Held`]), and one whose marker was left by a killed run is taken over
+    /// (module `lease`: a marker not renewed for [`crate::MARKER_STALE`], or naming a process
+    /// of this machine that is gone). [`RunOptions::only`] searches its shard whatever the
+    /// markers say. An interrupt stops the run with [`CampaignError::Stopped`]; the shard under
+    /// way leaves nothing behind. A damaged record is skipped, the other shards searched, and
+    /// the run then ends with the error naming it.
     pub fn run(
         &self,
         options: &RunOptions<'_>,
@@ -142,6 +156,7 @@ impl Shards {
         // A damaged record stops nothing else: the other shards are searched, and the run
         // ends with the first one named (it is never trusted, never overwritten).
         let mut damaged = None;
+        let mut held = Vec::new();
         for k in todo {
             match self.finished(k) {
                 Ok(Some(_)) => {
@@ -170,38 +185,54 @@ impl Shards {
                 )?),
             };
             let marker = self.marker_path(k);
-            let since = SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs());
-            write(
-                &marker,
-                &format!("process {} since {since}\n", std::process::id()),
-            )?;
-            let (start, cpu) = (Instant::now(), cpu_seconds());
-            let run = self.shard(&mut problem, plan, k, options.threads, flag);
-            let _ = std::fs::remove_file(&marker);
-            let (stats, depth, subproblems, rows) = run?;
-            if !stats.complete {
-                // Stopped: the shard is searched again, whole, by the next run.
-                return Err(CampaignError::Stopped {
-                    shard: Some(k),
-                    kept: searched,
-                });
+            if options.only.is_some() {
+                write(&marker, &lease::text())?;
+            } else if lease::claim(&marker)? == Claim::Held {
+                held.push(k);
+                continue;
+            } else if matches!(self.finished(k), Ok(Some(_))) {
+                // Finished by another run since it was looked at (its record is written
+                // before its marker goes).
+                let _ = std::fs::remove_file(&marker);
+                continue;
             }
-            let mut key = RunKey::new(matrix_hash(&self.matrix), self.heuristic, n, depth);
-            key.fixed = self.fixed.clone();
-            let mut record = ShardRecord::new(key, k, subproblems, stats);
-            record.cleansings = cleansings;
-            record.seconds = Some(start.elapsed().as_secs_f64());
-            record.cpu_seconds = cpu.zip(cpu_seconds()).map(|(a, b)| b - a);
-            record.rows = rows;
-            self.save(&record)?;
+            let (start, cpu) = (Instant::now(), cpu_seconds());
+            let run = lease::renewing(&marker, || {
+                self.shard(&mut problem, plan, k, options.threads, flag)
+            });
+            let saved = run.and_then(|(stats, depth, subproblems, rows)| {
+                if !stats.complete {
+                    // Stopped: the shard is searched again, whole, by the next run.
+                    return Err(CampaignError::Stopped {
+                        shard: Some(k),
+                        kept: searched,
+                    });
+                }
+                let mut key = RunKey::new(matrix_hash(&self.matrix), self.heuristic, n, depth);
+                key.fixed = self.fixed.clone();
+                let mut record = ShardRecord::new(key, k, subproblems, stats);
+                record.cleansings = cleansings;
+                record.seconds = Some(start.elapsed().as_secs_f64());
+                record.cpu_seconds = cpu.zip(cpu_seconds()).map(|(a, b)| b - a);
+                record.rows = rows;
+                self.save(&record)?;
+                Ok(record)
+            });
+            // Only once the record is written: a run that finds neither would search the
+            // shard again.
+            let _ = std::fs::remove_file(&marker);
+            let record = saved?;
             searched += 1;
             tell(Event::Finished {
                 k,
                 n,
                 record: &record,
             });
+        }
+        for k in held {
+            if matches!(self.finished(k), Ok(None)) {
+                tell(Event::Held { k, n });
+            }
         }
         match damaged {
             Some(e) => Err(e),

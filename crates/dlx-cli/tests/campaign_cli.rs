@@ -165,6 +165,77 @@ fn a_killed_run_resumes_and_an_interrupted_one_keeps_its_shards() {
     );
 }
 
+/// Found by an audit: two whole runs on one folder searched most shards twice. They now
+/// share them: each shard is searched by one run, the other leaving it to it.
+#[test]
+fn runs_on_one_folder_share_the_shards() {
+    let dir = started("shared", "queens-11", 24);
+    let truth = figures(&ok(&["paper", "queens-11", "--json", "--threads", "1"]));
+    let runs: Vec<_> = (0..3)
+        .map(|_| {
+            Command::new(env!("CARGO_BIN_EXE_dlx"))
+                .args(["campaign", "run", s(&dir), "--threads", "1"])
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let mut searched = Vec::new();
+    for run in runs {
+        let out = run.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{err}");
+        // `shard K of 24: N solutions, ...` for each shard this run searched.
+        searched.extend(err.lines().filter_map(|l| {
+            let rest = l.strip_prefix("shard ")?;
+            let (k, rest) = rest.split_once(" of 24: ")?;
+            rest.contains("solutions")
+                .then(|| k.parse::<usize>().unwrap())
+        }));
+    }
+    searched.sort_unstable();
+    assert_eq!(searched, (1..=24).collect::<Vec<_>>());
+    assert_eq!(
+        figures(&ok(&["campaign", "merge", s(&dir), "--json"])),
+        truth
+    );
+    // A marker another run holds is left to it; one whose process is gone is taken over.
+    std::fs::remove_file(dir.join("shard-7-of-24.json")).unwrap();
+    let marker = dir.join("shard-7-of-24.running");
+    std::fs::write(&marker, "process 1 on elsewhere.example since 0\n").unwrap();
+    let (code, e) = fails(&["campaign", "merge", s(&dir)]);
+    assert_eq!(code, 2, "{e}");
+    let run = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["campaign", "run", s(&dir), "--threads", "1"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{err}");
+    assert!(
+        err.contains("shard 7 of 24 is being searched by another run: left to it"),
+        "{err}"
+    );
+    let status = ok(&["campaign", "status", s(&dir)]);
+    assert!(
+        status.contains("23 of 24 done, 1 running, 0 stopped"),
+        "{status}"
+    );
+    let file = std::fs::File::options().write(true).open(&marker).unwrap();
+    let long_ago = std::time::SystemTime::now() - dlx_campaign::MARKER_STALE;
+    file.set_modified(long_ago).unwrap();
+    let status = ok(&["campaign", "status", s(&dir)]);
+    assert!(
+        status.contains("1 stopped") && status.contains("stopped: 7 ("),
+        "{status}"
+    );
+    ok(&["campaign", "run", s(&dir), "-q", "--threads", "1"]);
+    assert!(!marker.exists());
+    assert_eq!(
+        figures(&ok(&["campaign", "merge", s(&dir), "--json"])),
+        truth
+    );
+}
+
 #[test]
 fn damaged_and_foreign_files_are_named_and_never_trusted() {
     let dir = started("damaged", "queens-8", 3);

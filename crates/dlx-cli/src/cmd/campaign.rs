@@ -6,9 +6,11 @@
 //! all a machine needs), and one `shard-K-of-N.json` per finished shard: the record
 //! `dlx solve --json --shard K/N` prints, plus its wall and CPU seconds, written whole and then
 //! renamed into place, so a file that exists is a finished shard. A shard being searched has
-//! a `shard-K-of-N.running` marker beside it (the host's process id and the start time),
-//! removed when the shard ends; a killed run leaves its marker, which `status` shows and the
-//! next `run` replaces. The runner is dlx-campaign's ([`Campaign::run`]); this command starts
+//! a `shard-K-of-N.running` marker beside it (the process id, the machine and the start
+//! time), renewed every ten seconds and removed when the shard ends. Runs on one folder share
+//! the shards: a run leaves a shard whose marker is held to the run holding it, and takes
+//! over one whose marker was left by a killed run (not renewed for a minute, or naming a
+//! process of this machine that is gone); `status` tells the two apart. The runner is dlx-campaign's ([`Campaign::run`]); this command starts
 //! campaigns, runs them and reports on them.
 
 use std::collections::HashSet;
@@ -39,6 +41,8 @@ pub enum Action {
     Start(Start),
     /// Search the shards not yet finished (or only shard K), each written when done. Stop it
     /// at any time (Ctrl-C, a kill): the finished shards are kept and the next run goes on.
+    /// Runs on one folder (several machines sharing it) share the shards: each leaves the
+    /// shards another run is searching to it.
     Run {
         /// The campaign's folder.
         dir: String,
@@ -372,6 +376,9 @@ fn note_event(event: &Event<'_>) {
     match event {
         Event::Subcase { name, about } => note!("subcase {name} ({about})"),
         Event::AlreadyDone { k, n } => note!("shard {k} of {n} is already done"),
+        Event::Held { k, n } => {
+            note!("shard {k} of {n} is being searched by another run: left to it")
+        }
         Event::Finished { k, n, record } => note!(
             "shard {k} of {n}: {} ({:.1} s)",
             figures(&record.stats, record.cleansings),
@@ -540,16 +547,23 @@ fn shards_status(c: &Shards) -> (String, Vec<ShardRecord>, usize) {
     let p = c.progress();
     let left = c.shards - p.done.len();
     let mut text = format!(
-        "{}: {} of {} done, {} running (or killed), {} left\n",
+        "{}: {} of {} done, {} running, {} stopped, {} left\n",
         c.dir.display(),
         grouped(p.done.len() as u64),
         grouped(c.shards as u64),
         p.running.len(),
+        p.stopped.len(),
         grouped(left as u64)
     );
     if !p.running.is_empty() {
         let list = p.running.iter().take(20).format(", ");
         text.push_str(&format!("running: {list}\n"));
+    }
+    if !p.stopped.is_empty() {
+        let list = p.stopped.iter().take(20).format(", ");
+        text.push_str(&format!(
+            "stopped: {list} (their runs were killed; the next run searches them again)\n"
+        ));
     }
     for d in &p.damaged {
         text.push_str(&format!("damaged: {d}\n"));
