@@ -74,7 +74,7 @@ pub fn run(args: &[String]) -> crate::Result {
                     record.seconds.unwrap_or(0.0)
                 ),
                 Event::Held { k, n } => {
-                    println!("shard {k} of {n} is being searched by another run: left to it")
+                    println!("shard {k} of {n} is being searched by another run: waiting for it")
                 }
                 Event::AlreadyDone { .. } => {}
             })

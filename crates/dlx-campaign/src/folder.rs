@@ -3,11 +3,13 @@
 //! per subcase under a `campaign.json` that lists them.
 
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use dlx_core::{Heuristic, MAX_SHARDS, Matrix, file::replace_atomic, format, shown};
 use serde_json::{Value, json};
 
 use crate::digest::{DIGEST, check, digest, seal};
+use crate::lease::Marker;
 use crate::{Merged, RecordError, ShardRecord, add_up, matrix_hash};
 
 /// The format line of `campaign.json`.
@@ -159,8 +161,9 @@ pub struct Progress {
     pub stopped: Vec<usize>,
     /// Files that cannot be trusted, each with why.
     pub damaged: Vec<String>,
-    /// Temporary files of writes that never finished (`.NAME.PID.N.tmp`, left by a run
-    /// killed while it wrote): never read, safe to delete when no run is writing.
+    /// Temporary files at least [`crate::MARKER_STALE`] old: writes that never finished
+    /// (`.NAME.PID.N.tmp`, left by a run killed while it wrote) and `.NAME.takeover` locks
+    /// (of a run killed while it replaced a stale marker). Never read, safe to delete.
     pub unfinished_writes: Vec<String>,
 }
 
@@ -679,16 +682,29 @@ impl Shards {
             let marker = self.marker_path(k);
             match self.finished(k) {
                 Ok(Some(r)) => p.done.push(r),
-                Ok(None) if crate::lease::held(&marker) => p.running.push(k),
-                Ok(None) if std::fs::symlink_metadata(&marker).is_ok() => p.stopped.push(k),
-                Ok(None) => {}
+                Ok(None) => match crate::lease::look(&marker) {
+                    Ok(Marker::Held) => p.running.push(k),
+                    Ok(Marker::Left) => p.stopped.push(k),
+                    Ok(Marker::Absent) => {}
+                    Ok(Marker::Folder) => p
+                        .damaged
+                        .push(crate::lease::folder_error(&marker, k).to_string()),
+                    Err(e) => p.damaged.push(e.to_string()),
+                },
                 Err(e) => p.damaged.push(e.to_string()),
             }
         }
         if let Ok(entries) = std::fs::read_dir(&self.dir) {
+            // A write takes a moment: a temporary file as old as a stale marker is left over.
+            let old = |e: &std::fs::DirEntry| {
+                (e.metadata().and_then(|m| m.modified()).ok())
+                    .and_then(|t| SystemTime::now().duration_since(t).ok())
+                    .is_some_and(|age| age >= crate::MARKER_STALE)
+            };
             p.unfinished_writes = (entries.flatten())
+                .filter(old)
                 .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| n.starts_with('.') && (n.ends_with(".tmp") || n.ends_with(".stale")))
+                .filter(|n| n.starts_with('.') && (n.ends_with(".tmp") || n.ends_with(".takeover")))
                 .collect();
             p.unfinished_writes.sort();
         }

@@ -3,13 +3,14 @@
 //! shards instead of searching each one as many times.
 //!
 //! A marker is taken by creating it (exclusively: of two runs, one gets it) and renewed
-//! every [`MARKER_RENEW`] while the shard is searched. A marker is held while it was renewed less
-//! than [`MARKER_STALE`] ago, by the clock of the machine that reads it, unless it names a process
-//! of this machine that no longer exists. Any other marker was left by a run that was killed
-//! (or cut off from the folder): the next run moves it aside and takes the shard.
+//! every [`MARKER_RENEW`] while the shard is searched. A marker is held while it was renewed
+//! less than [`MARKER_STALE`] ago, by the clock of the machine that reads it, unless it names
+//! a process of this machine (same boot, same process namespace) that is gone. Any other
+//! marker was left by a run that was killed (or cut off from the folder): the next run
+//! replaces it, under a lock one run at a time holds, and takes the shard.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -19,8 +20,24 @@ use crate::folder::{file_error, write};
 /// How often a run renews the marker of the shard it searches.
 pub const MARKER_RENEW: Duration = Duration::from_secs(10);
 
-/// A marker not renewed for this long is no longer held: its run was killed.
-pub const MARKER_STALE: Duration = Duration::from_secs(60);
+/// A marker not renewed for this long is no longer held: its run was killed. Two minutes,
+/// well past a renewal seen through a network file system's attribute cache (a minute at
+/// most by default).
+pub const MARKER_STALE: Duration = Duration::from_secs(120);
+
+/// What is under a marker's name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Marker {
+    /// Nothing: no run is on the shard.
+    Absent,
+    /// A run holds it.
+    Held,
+    /// A killed run's marker, or something else that is no run's (a link, a pipe): the
+    /// next run takes the shard.
+    Left,
+    /// A folder: no run removes it; it is named instead.
+    Folder,
+}
 
 /// What [`claim`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,7 +48,7 @@ pub(crate) enum Claim {
     Held,
 }
 
-/// This machine's name, where the system tells it.
+/// This machine's name, where the system tells it (for people: it decides nothing).
 fn host() -> Option<String> {
     let name = std::fs::read_to_string("/proc/sys/kernel/hostname")
         .ok()
@@ -40,76 +57,155 @@ fn host() -> Option<String> {
     (!name.is_empty() && !name.contains(char::is_whitespace)).then(|| name.to_string())
 }
 
-/// A marker's text: `process PID on HOST since SECONDS` (`on HOST` where the host is known).
+/// Where this process's id means something: the machine's boot and the process namespace,
+/// where the system tells them (Linux). Two machines, or two containers, that share a
+/// folder never share both.
+fn process_space() -> Option<String> {
+    let boot = std::fs::read_to_string("/proc/sys/kernel/random/boot_id").ok()?;
+    let ns = std::fs::read_link("/proc/self/ns/pid").ok()?;
+    let (boot, ns) = (boot.trim(), ns.to_string_lossy());
+    let ns = ns.trim_start_matches("pid:[").trim_end_matches(']');
+    let clean =
+        |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+    (clean(boot) && clean(ns)).then(|| format!("{boot}/{ns}"))
+}
+
+/// A marker's text: `process PID on HOST since SECONDS space BOOT/NAMESPACE` (the host and
+/// the space where the system tells them).
 pub(crate) fn text() -> String {
     let since = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let pid = std::process::id();
-    match host() {
-        Some(host) => format!("process {pid} on {host} since {since}\n"),
-        None => format!("process {pid} since {since}\n"),
+    let mut text = format!("process {}", std::process::id());
+    if let Some(host) = host() {
+        text.push_str(&format!(" on {host}"));
     }
+    text.push_str(&format!(" since {since}"));
+    if let Some(space) = process_space() {
+        text.push_str(&format!(" space {space}"));
+    }
+    text.push('\n');
+    text
 }
 
-/// Whether the marker's text names a process of this machine that is gone: only where the
-/// system lists its processes (`/proc`), and never for a text it cannot read.
+/// Whether a process of this space is gone (or a zombie, killed and not yet reaped).
+fn gone(pid: u32) -> bool {
+    let stat = match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => stat,
+        Err(e) => return e.kind() == std::io::ErrorKind::NotFound,
+    };
+    // `PID (NAME) STATE ...`: the name may hold anything, the state follows its last `)`.
+    let state = stat
+        .rsplit_once(')')
+        .and_then(|(_, rest)| rest.trim_start().chars().next());
+    matches!(state, Some('Z' | 'X'))
+}
+
+/// Whether the marker's text names a process of this machine and namespace that is gone.
+/// Never for a text it cannot read, nor where the system does not tell.
 fn process_gone(text: &str) -> bool {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let [_, pid, "on", marker_host, ..] = words[..] else {
+    let (Some(&"process"), Some(pid)) = (words.first(), words.get(1)) else {
         return false;
     };
-    let Ok(pid) = pid.parse::<u32>() else {
-        return false;
-    };
-    let proc = Path::new("/proc");
-    host().is_some_and(|h| h == marker_host)
-        && proc.join("self").exists()
-        && !proc.join(pid.to_string()).exists()
+    let space = words.windows(2).find(|w| w[0] == "space").map(|w| w[1]);
+    match (pid.parse::<u32>(), space) {
+        (Ok(pid), Some(space)) => process_space().is_some_and(|s| s == space) && gone(pid),
+        _ => false,
+    }
 }
 
-/// Whether a run holds the marker: a regular file renewed less than [`MARKER_STALE`] ago whose
-/// process, if of this machine, still exists. A link or anything else under its name is
-/// no run's.
-pub(crate) fn held(marker: &Path) -> bool {
-    let Ok(meta) = std::fs::symlink_metadata(marker) else {
-        return false;
+/// What is under the marker's name now.
+pub(crate) fn look(marker: &Path) -> Result<Marker, CampaignError> {
+    let meta = match std::fs::symlink_metadata(marker) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Marker::Absent),
+        Err(e) => return Err(file_error(marker, e.to_string())),
     };
-    if !meta.is_file() {
-        return false;
+    if meta.is_dir() {
+        return Ok(Marker::Folder);
     }
-    // A marker from the future (clocks of two machines apart) counts as just renewed.
-    let age = (meta.modified().ok()).map(|t| {
-        SystemTime::now()
-            .duration_since(t)
-            .unwrap_or(Duration::ZERO)
+    if !meta.is_file() {
+        return Ok(Marker::Left);
+    }
+    // A marker dated within a renewal's span ahead (clocks apart) counts as just renewed;
+    // one further ahead was written by no clock of a live run.
+    let now = SystemTime::now();
+    let fresh = meta.modified().is_ok_and(|t| match now.duration_since(t) {
+        Ok(age) => age < MARKER_STALE,
+        Err(ahead) => ahead.duration() < MARKER_STALE,
     });
-    if age.is_none_or(|a| a >= MARKER_STALE) {
-        return false;
+    if !fresh {
+        return Ok(Marker::Left);
     }
     // A marker just created may be empty for a moment: it is held.
     let text = crate::folder::read_to_string(marker).unwrap_or_default();
-    !process_gone(&text)
+    Ok(if process_gone(&text) {
+        Marker::Left
+    } else {
+        Marker::Held
+    })
 }
 
-/// Takes the marker for this run, unless another run holds it. One left by a killed run is
-/// moved aside first: of two runs doing so at once, one moves it and the other finds it
-/// gone, and then only one of them creates the new one.
-pub(crate) fn claim(marker: &Path) -> Result<Claim, CampaignError> {
-    if held(marker) {
-        return Ok(Claim::Held);
+/// The error for a folder under a marker's name.
+pub(crate) fn folder_error(marker: &Path, k: usize) -> CampaignError {
+    file_error(
+        marker,
+        format!("a folder, not a marker; move it away to search shard {k}"),
+    )
+}
+
+/// The lock a run holds while it takes over a marker left by a killed run, beside it.
+fn takeover_lock(marker: &Path) -> PathBuf {
+    let name = marker.file_name().unwrap_or_default().to_string_lossy();
+    marker.with_file_name(format!(".{name}.takeover"))
+}
+
+/// Takes the marker of shard `k` for this run, unless another run holds it. A marker left by
+/// a killed run is replaced under a lock that one run at a time holds (created exclusively,
+/// beside the marker), so that no run removes a marker another has just made. A lock as old
+/// as a stale marker was left by a run killed while it held it, and is removed.
+pub(crate) fn claim(marker: &Path, k: usize) -> Result<Claim, CampaignError> {
+    match look(marker)? {
+        Marker::Held => return Ok(Claim::Held),
+        Marker::Folder => return Err(folder_error(marker, k)),
+        Marker::Absent => return create(marker),
+        Marker::Left => {}
     }
-    if std::fs::symlink_metadata(marker).is_ok() {
-        let name = marker.file_name().unwrap_or_default().to_string_lossy();
-        let aside = marker.with_file_name(format!(".{name}.{}.stale", std::process::id()));
-        match std::fs::rename(marker, &aside) {
-            Ok(()) => {
-                let _ = std::fs::remove_file(&aside);
+    let lock = takeover_lock(marker);
+    let locked = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&lock);
+    match locked {
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            // Another run is taking it over; the shard is looked at again later.
+            if look(&lock)? == Marker::Left {
+                let _ = std::fs::remove_file(&lock);
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(file_error(marker, format!("cannot be moved aside: {e}"))),
+            return Ok(Claim::Held);
         }
+        Err(e) => return Err(file_error(&lock, e.to_string())),
     }
+    // Under the lock no other run removes the marker, and none creates one while it is there.
+    let claimed = match look(marker) {
+        Ok(Marker::Left) => match std::fs::remove_file(marker) {
+            Ok(()) => create(marker),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => create(marker),
+            Err(e) => Err(file_error(marker, format!("cannot be removed: {e}"))),
+        },
+        Ok(Marker::Absent) => create(marker),
+        Ok(Marker::Held) => Ok(Claim::Held),
+        Ok(Marker::Folder) => Err(folder_error(marker, k)),
+        Err(e) => Err(e),
+    };
+    let _ = std::fs::remove_file(&lock);
+    claimed
+}
+
+/// Creates the marker, if no run has.
+fn create(marker: &Path) -> Result<Claim, CampaignError> {
     let created = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
@@ -124,8 +220,8 @@ pub(crate) fn claim(marker: &Path) -> Result<Claim, CampaignError> {
     }
 }
 
-/// Runs `search` while renewing the marker every [`MARKER_RENEW`] from another thread, which has
-/// stopped when this returns (so that the marker can then be removed for good).
+/// Runs `search` while renewing the marker every [`MARKER_RENEW`] from another thread, which
+/// has stopped when this returns (so that the marker can then be removed for good).
 pub(crate) fn renewing<R>(marker: &Path, search: impl FnOnce() -> R) -> R {
     renewing_every(MARKER_RENEW, marker, search)
 }
@@ -136,8 +232,8 @@ fn renewing_every<R>(every: Duration, marker: &Path, search: impl FnOnce() -> R)
         let (stop, stopped) = mpsc::channel::<()>();
         s.spawn(move || {
             while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
-                // A marker that cannot be renewed is taken over a minute later: the shard
-                // is then searched twice, which changes no figure.
+                // A marker that cannot be renewed is taken over once stale: the shard is
+                // then searched twice, which changes no figure.
                 let _ = write(marker, &text());
             }
         });
@@ -151,37 +247,49 @@ fn renewing_every<R>(every: Duration, marker: &Path, search: impl FnOnce() -> R)
 mod tests {
     use super::*;
 
-    fn temp(name: &str) -> std::path::PathBuf {
+    fn temp(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("dlx-lease-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
     }
 
-    fn age(marker: &Path, by: Duration) {
+    fn date(marker: &Path, at: SystemTime) {
         let file = std::fs::File::options().write(true).open(marker).unwrap();
-        file.set_modified(SystemTime::now() - by).unwrap();
+        file.set_modified(at).unwrap();
+    }
+
+    fn held(marker: &Path) -> bool {
+        look(marker).unwrap() == Marker::Held
     }
 
     #[test]
     fn a_marker_is_held_until_it_goes_stale_then_taken_over() {
         let dir = temp("stale");
         let marker = dir.join("shard-1-of-2.running");
-        assert_eq!(claim(&marker).unwrap(), Claim::Taken);
+        assert_eq!(look(&marker).unwrap(), Marker::Absent);
+        assert_eq!(claim(&marker, 1).unwrap(), Claim::Taken);
         assert!(held(&marker));
-        assert_eq!(claim(&marker).unwrap(), Claim::Held);
-        // Another machine's run, renewed 59 s ago, still holds it; at 60 s it is stale.
+        assert_eq!(claim(&marker, 1).unwrap(), Claim::Held);
+        // Another machine's run, renewed just under two minutes ago, still holds it; at
+        // two minutes it is stale.
         std::fs::write(&marker, "process 1 on elsewhere.example since 0\n").unwrap();
-        age(&marker, MARKER_STALE - Duration::from_secs(1));
-        assert_eq!(claim(&marker).unwrap(), Claim::Held);
-        age(&marker, MARKER_STALE);
-        assert!(!held(&marker));
-        assert_eq!(claim(&marker).unwrap(), Claim::Taken);
+        let now = SystemTime::now();
+        date(&marker, now - MARKER_STALE + Duration::from_secs(5));
+        assert_eq!(claim(&marker, 1).unwrap(), Claim::Held);
+        date(&marker, now - MARKER_STALE);
+        assert_eq!(look(&marker).unwrap(), Marker::Left);
+        assert_eq!(claim(&marker, 1).unwrap(), Claim::Taken);
         let text = std::fs::read_to_string(&marker).unwrap();
         assert!(
             text.starts_with(&format!("process {} ", std::process::id())),
             "{text}"
         );
+        // Dated a little ahead (clocks apart), it is held; far ahead, no live run wrote it.
+        date(&marker, now + Duration::from_secs(30));
+        assert!(held(&marker));
+        date(&marker, now + MARKER_STALE + Duration::from_secs(5));
+        assert_eq!(claim(&marker, 1).unwrap(), Claim::Taken);
         // Nothing is left beside it.
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
@@ -189,23 +297,68 @@ mod tests {
 
     #[test]
     fn a_fresh_marker_of_a_process_gone_from_this_machine_is_taken_at_once() {
-        let (Some(host), true) = (host(), Path::new("/proc/self").exists()) else {
+        let Some(space) = process_space() else {
             return;
         };
         let dir = temp("gone");
         let marker = dir.join("shard-1-of-2.running");
         // Process ids stay below 2^22 on Linux.
-        std::fs::write(&marker, format!("process 4294967295 on {host} since 0\n")).unwrap();
-        assert!(!held(&marker));
         std::fs::write(
             &marker,
-            format!("process {} on {host} since 0\n", std::process::id()),
+            format!("process 4294967295 since 0 space {space}\n"),
         )
         .unwrap();
+        assert_eq!(look(&marker).unwrap(), Marker::Left);
+        std::fs::write(&marker, text()).unwrap();
         assert!(held(&marker));
-        // Written by an older version (no host): the clock alone decides.
-        std::fs::write(&marker, "process 4294967295 since 0\n").unwrap();
-        assert!(held(&marker));
+        // Of another boot or process namespace (another machine, a container), or written
+        // without one: the clock alone decides.
+        for other in ["space 0-0/1", ""] {
+            std::fs::write(&marker, format!("process 4294967295 since 0 {other}\n")).unwrap();
+            assert!(held(&marker), "{other}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_process_is_gone_when_it_is_a_zombie_or_absent() {
+        if !Path::new("/proc/self/stat").exists() {
+            return;
+        }
+        assert!(!gone(std::process::id()));
+        assert!(gone(u32::MAX));
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        // Ended and not yet reaped: a zombie (its entry stays until `wait`).
+        let start = std::time::Instant::now();
+        while !gone(child.id()) && start.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(gone(child.id()));
+        assert!(Path::new(&format!("/proc/{}", child.id())).exists());
+        child.wait().unwrap();
+    }
+
+    #[test]
+    fn links_pipes_and_folders_under_a_markers_name() {
+        let dir = temp("odd");
+        let marker = dir.join("shard-1-of-2.running");
+        let outside = dir.join("outside");
+        std::fs::write(&outside, "precious").unwrap();
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(&outside, &marker).unwrap();
+            assert_eq!(look(&marker).unwrap(), Marker::Left);
+            assert_eq!(claim(&marker, 1).unwrap(), Claim::Taken);
+            assert!(std::fs::symlink_metadata(&marker).unwrap().is_file());
+            assert_eq!(std::fs::read_to_string(&outside).unwrap(), "precious");
+        }
+        std::fs::remove_file(&marker).unwrap();
+        std::fs::create_dir(&marker).unwrap();
+        let e = claim(&marker, 1).unwrap_err().to_string();
+        assert!(
+            e.contains("shard-1-of-2.running") && e.contains("move it away to search shard 1"),
+            "{e}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -213,8 +366,8 @@ mod tests {
     fn the_marker_is_renewed_while_the_search_runs() {
         let dir = temp("renew");
         let marker = dir.join("shard-1-of-2.running");
-        assert_eq!(claim(&marker).unwrap(), Claim::Taken);
-        age(&marker, MARKER_STALE);
+        assert_eq!(claim(&marker, 1).unwrap(), Claim::Taken);
+        date(&marker, SystemTime::now() - MARKER_STALE);
         assert!(!held(&marker));
         // A search that waits (up to a minute) for the marker to be renewed.
         let renewed = renewing_every(Duration::from_millis(20), &marker, || {
@@ -231,7 +384,7 @@ mod tests {
             text.starts_with(&format!("process {} ", std::process::id())),
             "{text}"
         );
-        age(&marker, MARKER_STALE);
+        date(&marker, SystemTime::now() - MARKER_STALE);
         std::thread::sleep(Duration::from_millis(100));
         assert!(!held(&marker));
         std::fs::remove_dir_all(&dir).unwrap();

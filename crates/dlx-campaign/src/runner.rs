@@ -20,8 +20,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use dlx_core::{Problem, Solution, Stats};
 
@@ -69,8 +69,8 @@ pub enum Event<'r> {
         /// The shards of the search.
         n: usize,
     },
-    /// Shard `k` of `n` is being searched by another run (its marker is held): it is left
-    /// to it. Told at the end of the run, for each such shard still without a record.
+    /// Shard `k` of `n` is being searched by another run (its marker is held): this run
+    /// waits for it after the other shards, and searches it if that run is killed.
     Held {
         /// The shard.
         k: usize,
@@ -86,6 +86,33 @@ pub enum Event<'r> {
         /// Its record, as written.
         record: &'r ShardRecord,
     },
+}
+
+/// How long a run waits between looks at the shards other runs hold.
+const WAIT: Duration = Duration::from_secs(2);
+
+/// One run's state, shard after shard.
+struct Turn<'o, 'f> {
+    problem: Problem,
+    /// Made (or read back) at the first shard to search: the same for every shard.
+    plan: Option<dlx_core::ShardPlan>,
+    cleansings: bool,
+    options: &'o RunOptions<'f>,
+    flag: &'o AtomicBool,
+    /// Shards searched so far.
+    searched: usize,
+}
+
+/// What one look at a shard came to.
+enum Attempt {
+    /// It has its record (an earlier run's, or another run's).
+    Done,
+    /// Another run holds its marker.
+    Held,
+    /// This run searched it: its record, as written.
+    Searched(ShardRecord),
+    /// Its record cannot be trusted: why (never overwritten; the run goes on without it).
+    Damaged(CampaignError),
 }
 
 impl Campaign {
@@ -123,8 +150,10 @@ impl Shards {
     /// Runs on one folder share the shards: a shard whose marker another run holds is left
     /// to it ([`Event::Held`]), and one whose marker was left by a killed run is taken over
     /// (module `lease`: a marker not renewed for [`crate::MARKER_STALE`], or naming a process
-    /// of this machine that is gone). [`RunOptions::only`] searches its shard whatever the
-    /// markers say. An interrupt stops the run with [`CampaignError::Stopped`]; the shard under
+    /// of this machine that is gone). Once through the shards, the run waits for those other
+    /// runs hold, taking over any whose run is killed, so that a run that returns `Ok` leaves
+    /// every shard finished. [`RunOptions::only`] searches its shard whatever the markers
+    /// say. An interrupt stops the run with [`CampaignError::Stopped`]; the shard under
     /// way leaves nothing behind. A damaged record is skipped, the other shards searched, and
     /// the run then ends with the error naming it.
     pub fn run(
@@ -145,99 +174,145 @@ impl Shards {
         let never = AtomicBool::new(false);
         let flag = options.interrupt.unwrap_or(&never);
         let mut problem = Problem::new(&self.matrix);
-        let cleansings = problem.counts_cleansings();
         let fixed = self.fixed.iter().copied();
         (problem.solve().fix(fixed.clone()).map(drop)).map_err(|e| {
             CampaignError::Invalid(format!("cannot fix the options {:?}: {e}", self.fixed))
         })?;
-        let mut searched = 0;
-        // Made once, at the first shard to search: the plan is the same for every shard.
-        let mut plan = None;
+        let mut turn = Turn {
+            cleansings: problem.counts_cleansings(),
+            problem,
+            plan: None,
+            options,
+            flag,
+            searched: 0,
+        };
         // A damaged record stops nothing else: the other shards are searched, and the run
         // ends with the first one named (it is never trusted, never overwritten).
         let mut damaged = None;
         let mut held = Vec::new();
         for k in todo {
-            match self.finished(k) {
-                Ok(Some(_)) => {
-                    if options.only.is_some() {
-                        tell(Event::AlreadyDone { k, n });
-                    }
-                    continue;
+            match self.attempt(k, &mut turn) {
+                Ok(Attempt::Done) if options.only.is_some() => tell(Event::AlreadyDone { k, n }),
+                Ok(Attempt::Done) => {}
+                Ok(Attempt::Held) => {
+                    tell(Event::Held { k, n });
+                    held.push(k);
                 }
-                Ok(None) => {}
-                Err(e) => {
+                Ok(Attempt::Searched(record)) => tell(Event::Finished {
+                    k,
+                    n,
+                    record: &record,
+                }),
+                Ok(Attempt::Damaged(e)) => {
                     damaged.get_or_insert(e);
-                    continue;
                 }
+                Err(e) => return Err(e),
             }
-            // Read back from the folder, or made once (and kept there for the next runs).
-            let plan = match &plan {
-                Some(plan) => plan,
-                None => plan.insert(self.plan(&mut problem, flag, options.threads).map_err(
-                    |e| match e {
-                        CampaignError::Stopped { shard: None, .. } => CampaignError::Stopped {
-                            shard: None,
-                            kept: searched,
-                        },
-                        e => e,
-                    },
-                )?),
-            };
-            let marker = self.marker_path(k);
-            if options.only.is_some() {
-                write(&marker, &lease::text())?;
-            } else if lease::claim(&marker)? == Claim::Held {
-                held.push(k);
-                continue;
-            } else if matches!(self.finished(k), Ok(Some(_))) {
-                // Finished by another run since it was looked at (its record is written
-                // before its marker goes).
-                let _ = std::fs::remove_file(&marker);
-                continue;
-            }
-            let (start, cpu) = (Instant::now(), cpu_seconds());
-            let run = lease::renewing(&marker, || {
-                self.shard(&mut problem, plan, k, options.threads, flag)
-            });
-            let saved = run.and_then(|(stats, depth, subproblems, rows)| {
-                if !stats.complete {
-                    // Stopped: the shard is searched again, whole, by the next run.
+        }
+        // Then the shards other runs hold, until each has its record or its marker goes
+        // stale (its run was killed) and this run searches it: a run that ends well leaves
+        // every shard finished.
+        while !held.is_empty() {
+            let waited = Instant::now();
+            while waited.elapsed() < WAIT {
+                if flag.load(Ordering::Relaxed) {
                     return Err(CampaignError::Stopped {
-                        shard: Some(k),
-                        kept: searched,
+                        shard: None,
+                        kept: turn.searched,
                     });
                 }
-                let mut key = RunKey::new(matrix_hash(&self.matrix), self.heuristic, n, depth);
-                key.fixed = self.fixed.clone();
-                let mut record = ShardRecord::new(key, k, subproblems, stats);
-                record.cleansings = cleansings;
-                record.seconds = Some(start.elapsed().as_secs_f64());
-                record.cpu_seconds = cpu.zip(cpu_seconds()).map(|(a, b)| b - a);
-                record.rows = rows;
-                self.save(&record)?;
-                Ok(record)
-            });
-            // Only once the record is written: a run that finds neither would search the
-            // shard again.
-            let _ = std::fs::remove_file(&marker);
-            let record = saved?;
-            searched += 1;
-            tell(Event::Finished {
-                k,
-                n,
-                record: &record,
-            });
-        }
-        for k in held {
-            if matches!(self.finished(k), Ok(None)) {
-                tell(Event::Held { k, n });
+                std::thread::sleep(WAIT / 10);
             }
+            let mut still = Vec::new();
+            for k in held {
+                match self.attempt(k, &mut turn) {
+                    Ok(Attempt::Done) => {}
+                    Ok(Attempt::Held) => still.push(k),
+                    Ok(Attempt::Searched(record)) => tell(Event::Finished {
+                        k,
+                        n,
+                        record: &record,
+                    }),
+                    Ok(Attempt::Damaged(e)) => {
+                        damaged.get_or_insert(e);
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            held = still;
         }
         match damaged {
             Some(e) => Err(e),
-            None => Ok(searched),
+            None => Ok(turn.searched),
         }
+    }
+
+    /// Shard `k`, once: done already, its record damaged, held by another run, or searched
+    /// now and its record written.
+    fn attempt(&self, k: usize, turn: &mut Turn<'_, '_>) -> Result<Attempt, CampaignError> {
+        match self.finished(k) {
+            Ok(Some(_)) => return Ok(Attempt::Done),
+            Ok(None) => {}
+            Err(e) => return Ok(Attempt::Damaged(e)),
+        }
+        // Read back from the folder, or made once (and kept there for the next runs).
+        let plan = match &turn.plan {
+            Some(plan) => plan,
+            None => {
+                let made = (self.plan(&mut turn.problem, turn.flag, turn.options.threads))
+                    .map_err(|e| match e {
+                        CampaignError::Stopped { shard: None, .. } => CampaignError::Stopped {
+                            shard: None,
+                            kept: turn.searched,
+                        },
+                        e => e,
+                    })?;
+                turn.plan.insert(made)
+            }
+        };
+        let marker = self.marker_path(k);
+        if turn.options.only.is_some() {
+            if lease::look(&marker)? == lease::Marker::Folder {
+                return Err(lease::folder_error(&marker, k));
+            }
+            write(&marker, &lease::text())?;
+        } else if lease::claim(&marker, k)? == Claim::Held {
+            return Ok(Attempt::Held);
+        } else if matches!(self.finished(k), Ok(Some(_))) {
+            // Finished by another run since it was looked at (its record is written before
+            // its marker goes).
+            let _ = std::fs::remove_file(&marker);
+            return Ok(Attempt::Done);
+        }
+        let (start, cpu) = (Instant::now(), cpu_seconds());
+        let (n, threads, flag) = (self.shards, turn.options.threads, turn.flag);
+        let run = lease::renewing(&marker, || {
+            self.shard(&mut turn.problem, plan, k, threads, flag)
+        });
+        let saved = run.and_then(|(stats, depth, subproblems, rows)| {
+            if !stats.complete {
+                // Stopped: the shard is searched again, whole, by the next run.
+                return Err(CampaignError::Stopped {
+                    shard: Some(k),
+                    kept: turn.searched,
+                });
+            }
+            let mut key = RunKey::new(matrix_hash(&self.matrix), self.heuristic, n, depth);
+            key.fixed = self.fixed.clone();
+            let mut record = ShardRecord::new(key, k, subproblems, stats);
+            record.cleansings = turn.cleansings;
+            record.seconds = Some(start.elapsed().as_secs_f64());
+            record.cpu_seconds = cpu.zip(cpu_seconds()).map(|(a, b)| b - a);
+            record.rows = rows;
+            self.save(&record)?;
+            Ok(record)
+        });
+        // Only once the record is written: a run that finds neither would search the shard
+        // again.
+        let _ = std::fs::remove_file(&marker);
+        let record = saved?;
+        turn.searched += 1;
+        Ok(Attempt::Searched(record))
     }
 
     /// Searches shard `k` of the plan: its figures, the cut's depth and subproblems, and the

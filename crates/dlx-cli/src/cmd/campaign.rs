@@ -7,10 +7,11 @@
 //! `dlx solve --json --shard K/N` prints, plus its wall and CPU seconds, written whole and then
 //! renamed into place, so a file that exists is a finished shard. A shard being searched has
 //! a `shard-K-of-N.running` marker beside it (the process id, the machine and the start
-//! time), renewed every ten seconds and removed when the shard ends. Runs on one folder share
-//! the shards: a run leaves a shard whose marker is held to the run holding it, and takes
-//! over one whose marker was left by a killed run (not renewed for a minute, or naming a
-//! process of this machine that is gone); `status` tells the two apart. The runner is dlx-campaign's ([`Campaign::run`]); this command starts
+//! time), renewed every ten seconds and removed when the shard's record is written. Runs on
+//! one folder share the shards: a run leaves a shard whose marker is held to the run holding
+//! it and waits for it at the end, and takes over one whose marker was left by a killed run
+//! (not renewed for two minutes, or naming a process of this machine that is gone); `status`
+//! tells the two apart. The runner is dlx-campaign's ([`Campaign::run`]); this command starts
 //! campaigns, runs them and reports on them.
 
 use std::collections::HashSet;
@@ -42,7 +43,8 @@ pub enum Action {
     /// Search the shards not yet finished (or only shard K), each written when done. Stop it
     /// at any time (Ctrl-C, a kill): the finished shards are kept and the next run goes on.
     /// Runs on one folder (several machines sharing it) share the shards: each leaves the
-    /// shards another run is searching to it.
+    /// shards another run is searching to it, then waits for them, taking over any whose run
+    /// was killed.
     Run {
         /// The campaign's folder.
         dir: String,
@@ -377,7 +379,7 @@ fn note_event(event: &Event<'_>) {
         Event::Subcase { name, about } => note!("subcase {name} ({about})"),
         Event::AlreadyDone { k, n } => note!("shard {k} of {n} is already done"),
         Event::Held { k, n } => {
-            note!("shard {k} of {n} is being searched by another run: left to it")
+            note!("shard {k} of {n} is being searched by another run: waiting for it at the end")
         }
         Event::Finished { k, n, record } => note!(
             "shard {k} of {n}: {} ({:.1} s)",
@@ -571,7 +573,7 @@ fn shards_status(c: &Shards) -> (String, Vec<ShardRecord>, usize) {
     if !p.unfinished_writes.is_empty() {
         text.push_str(&format!(
             "left over: {} of writes a killed run never finished ({}), never read; safe to \
-             delete while no run is writing\n",
+             delete\n",
             counted(p.unfinished_writes.len() as u64, "temporary file"),
             p.unfinished_writes.iter().take(5).format(", ")
         ));
