@@ -10,7 +10,7 @@
 //! | 1 | `singles` | the single rule alone: a cell with one digit left takes it (naked single), a row, column or box with one place left for a digit puts it there (hidden single) |
 //! | 2 | `locked-candidates` | with locked candidates: a box's digit confined to one row or column leaves the rest of that line (pointing), a line's digit confined to one box leaves the rest of the box (claiming) |
 //! | 3 | `probing` | with probing, one level of trial: both options of every cell with two digits left, and of every unit's digit with two places left, are assumed in turn and followed by the rules above; one that ends in a contradiction goes, and when neither does, whatever both remove goes; repeated until nothing changes |
-//! | 4 | `branching` | none of that: a search has to branch; its node count is the number of branch nodes (at least 1) of the masks' search that finds the solution and proves it unique: the rules of grade 3 at the root, the solver's (which also probe cells and digits with three options, up to 25x25) below it |
+//! | 4 | `branching` | none of that: a search has to branch; its node count is the number of branch nodes (at least 1) of the masks' search that finds the solution and proves it unique: the rules of grade 3 at the root and, from 16x16 up, the solver's below it (which also probe cells and digits with three options, up to 25x25) |
 //!
 //! Grades 1 to 3 are solved without a guess, so [`Rating::nodes`] is 0 for them. A puzzle
 //! without a solution, or with several, has no grade ([`NotUnique`]).

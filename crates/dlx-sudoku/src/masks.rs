@@ -409,6 +409,8 @@ enum Item {
 /// The search of one puzzle: one state, changed and restored along the trail.
 struct Search<'a, F> {
     units: &'a Units,
+    /// Items of at most this many options are probed at each node of [`Search::search`].
+    probe_size: usize,
     limit: u64,
     solutions: u64,
     nodes: u64,
@@ -661,11 +663,11 @@ impl<F: FnMut(&[u8])> Search<'_, F> {
 
     /// Algorithm X below the propagated current node.
     fn search(&mut self) -> ControlFlow<()> {
-        self.search_probing(self.units.probe_size)
+        self.search_probing(self.probe_size)
     }
 
     /// [`Search::search`], probing items of at most `probe_size` options at this node (and
-    /// the board's [`Units::probe_size`] below it).
+    /// `self.probe_size` below it).
     fn search_probing(&mut self, probe_size: usize) -> ControlFlow<()> {
         let l = self.units;
         if self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
@@ -711,6 +713,7 @@ impl<'a, F: FnMut(&[u8])> Search<'a, F> {
         let options = units.side * units.side * units.side;
         Search {
             units,
+            probe_size: units.probe_size,
             limit,
             solutions: 0,
             nodes: 0,
@@ -794,11 +797,15 @@ pub(crate) fn solutions(
 }
 
 /// [`solutions`] up to 2, probing at the root only what grade 3 of the grading scale probes:
-/// a puzzle those rules leave open then has at least one branch node. Below the root it is
-/// the solver's own search (triples probed too, up to 25x25), which on large boards prunes
-/// far more than the pairs alone.
+/// a puzzle those rules leave open then has at least one branch node. Below the root, on the
+/// boards the solver searches here (box size [`crate::MASKS_FROM`] and up), it is the
+/// solver's own search, triples probed too up to 25x25: on 25x25 the pairs alone ran for
+/// minutes where it takes a second. On smaller boards the triples cost more than they save.
 pub(crate) fn graded_search(units: &Units, cells: &[u8]) -> Found {
     let mut search = Search::new(units, 2, None, |_: &[u8]| ());
+    if units.n < crate::MASKS_FROM {
+        search.probe_size = GRADE_PROBE_SIZE;
+    }
     if search.start(cells, None) && search.state.propagate(units, &mut search.queue) {
         let _ = search.search_probing(GRADE_PROBE_SIZE);
     }
