@@ -34,22 +34,42 @@ pub enum CampaignError {
     Invalid(String),
     /// The interrupt flag stopped a run ([`crate::RunOptions::interrupt`]): the shards
     /// finished before are kept, the one under way is searched again by the next run.
-    #[error("{}", stopped(*.shard, *.kept))]
+    #[error("{}", stopped(*.during, *.kept))]
     Stopped {
-        /// The shard under way, or `None` while the shards were planned.
-        shard: Option<usize>,
+        /// What the run was doing.
+        during: StoppedIn,
         /// The shards this run finished and kept.
         kept: usize,
     },
 }
 
+/// What a run was doing when it was stopped ([`CampaignError::Stopped`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StoppedIn {
+    /// Planning the shards.
+    Planning,
+    /// Searching this shard.
+    Shard(usize),
+    /// Waiting for the shards other runs search.
+    Waiting,
+}
+
 /// The message of [`CampaignError::Stopped`].
-fn stopped(shard: Option<usize>, kept: usize) -> String {
-    match (shard, kept) {
-        (None, _) => "stopped while the shards were planned; nothing was lost".into(),
-        (Some(k), 0) => format!("stopped in shard {k}; no shard was finished before it"),
-        (Some(k), 1) => format!("stopped in shard {k}; the 1 shard finished before it is kept"),
-        (Some(k), n) => format!("stopped in shard {k}; the {n} shards finished before it are kept"),
+fn stopped(during: StoppedIn, kept: usize) -> String {
+    let finished = match kept {
+        0 => "no shard was finished before it".to_string(),
+        1 => "the 1 shard finished before it is kept".to_string(),
+        n => format!("the {n} shards finished before it are kept"),
+    };
+    match during {
+        StoppedIn::Planning if kept == 0 => {
+            "stopped while the shards were planned; nothing was lost".into()
+        }
+        StoppedIn::Planning => format!("stopped while the shards were planned; {finished}"),
+        StoppedIn::Shard(k) => format!("stopped in shard {k}; {finished}"),
+        StoppedIn::Waiting => {
+            format!("stopped while waiting for the shards other runs search; {finished}")
+        }
     }
 }
 
@@ -919,12 +939,21 @@ mod tests {
     #[test]
     fn a_stop_says_what_was_kept() {
         assert_eq!(
-            stopped(Some(1), 0),
+            stopped(StoppedIn::Shard(1), 0),
             "stopped in shard 1; no shard was finished before it"
         );
         assert_eq!(
-            stopped(Some(4), 3),
+            stopped(StoppedIn::Shard(4), 3),
             "stopped in shard 4; the 3 shards finished before it are kept"
+        );
+        assert_eq!(
+            stopped(StoppedIn::Planning, 0),
+            "stopped while the shards were planned; nothing was lost"
+        );
+        assert_eq!(
+            stopped(StoppedIn::Waiting, 1),
+            "stopped while waiting for the shards other runs search; the 1 shard finished \
+             before it is kept"
         );
     }
 

@@ -11,6 +11,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -108,7 +109,11 @@ fn process_gone(text: &str) -> bool {
     let (Some(&"process"), Some(pid)) = (words.first(), words.get(1)) else {
         return false;
     };
-    let space = words.windows(2).find(|w| w[0] == "space").map(|w| w[1]);
+    // The space comes last: a host may be called `space` too.
+    let space = match words[..] {
+        [.., "space", space] => Some(space),
+        _ => None,
+    };
     match (pid.parse::<u32>(), space) {
         (Ok(pid), Some(space)) => process_space().is_some_and(|s| s == space) && gone(pid),
         _ => false,
@@ -138,13 +143,27 @@ pub(crate) fn look(marker: &Path) -> Result<Marker, CampaignError> {
     if !fresh {
         return Ok(Marker::Left);
     }
-    // A marker just created may be empty for a moment: it is held.
+    // A marker just created may be empty for a moment: it is held. Only a marker of this
+    // user's is judged by its process, which the system may hide from other users.
     let text = crate::folder::read_to_string(marker).unwrap_or_default();
-    Ok(if process_gone(&text) {
+    Ok(if mine(&meta) && process_gone(&text) {
         Marker::Left
     } else {
         Marker::Held
     })
+}
+
+/// Whether a file belongs to the user this process runs as (where the system tells).
+#[cfg(unix)]
+fn mine(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata("/proc/self").is_ok_and(|me| me.uid() == meta.uid())
+}
+
+/// Whether a file belongs to the user this process runs as: unknown here, so no.
+#[cfg(not(unix))]
+fn mine(_: &std::fs::Metadata) -> bool {
+    false
 }
 
 /// The error for a folder under a marker's name.
@@ -161,15 +180,16 @@ fn takeover_lock(marker: &Path) -> PathBuf {
     marker.with_file_name(format!(".{name}.takeover"))
 }
 
-/// Takes the marker of shard `k` for this run, unless another run holds it. A marker left by
-/// a killed run is replaced under a lock that one run at a time holds (created exclusively,
-/// beside the marker), so that no run removes a marker another has just made. A lock as old
-/// as a stale marker was left by a run killed while it held it, and is removed.
-pub(crate) fn claim(marker: &Path, k: usize) -> Result<Claim, CampaignError> {
+/// Takes the marker of shard `k` for this run, writing `text` ([`text`]) in it, unless
+/// another run holds it. A marker left by a killed run is replaced under a lock that one run
+/// at a time holds (created exclusively, beside the marker), so that no run removes a marker
+/// another has just made. A lock as old as a stale marker was left by a run killed while it
+/// held it, and is cleared.
+pub(crate) fn claim(marker: &Path, k: usize, text: &str) -> Result<Claim, CampaignError> {
     match look(marker)? {
         Marker::Held => return Ok(Claim::Held),
         Marker::Folder => return Err(folder_error(marker, k)),
-        Marker::Absent => return create(marker),
+        Marker::Absent => return create(marker, text),
         Marker::Left => {}
     }
     let lock = takeover_lock(marker);
@@ -181,9 +201,7 @@ pub(crate) fn claim(marker: &Path, k: usize) -> Result<Claim, CampaignError> {
         Ok(_) => {}
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
             // Another run is taking it over; the shard is looked at again later.
-            if look(&lock)? == Marker::Left {
-                let _ = std::fs::remove_file(&lock);
-            }
+            clear_stale_lock(&lock)?;
             return Ok(Claim::Held);
         }
         Err(e) => return Err(file_error(&lock, e.to_string())),
@@ -191,11 +209,11 @@ pub(crate) fn claim(marker: &Path, k: usize) -> Result<Claim, CampaignError> {
     // Under the lock no other run removes the marker, and none creates one while it is there.
     let claimed = match look(marker) {
         Ok(Marker::Left) => match std::fs::remove_file(marker) {
-            Ok(()) => create(marker),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => create(marker),
+            Ok(()) => create(marker, text),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => create(marker, text),
             Err(e) => Err(file_error(marker, format!("cannot be removed: {e}"))),
         },
-        Ok(Marker::Absent) => create(marker),
+        Ok(Marker::Absent) => create(marker, text),
         Ok(Marker::Held) => Ok(Claim::Held),
         Ok(Marker::Folder) => Err(folder_error(marker, k)),
         Err(e) => Err(e),
@@ -204,37 +222,75 @@ pub(crate) fn claim(marker: &Path, k: usize) -> Result<Claim, CampaignError> {
     claimed
 }
 
-/// Creates the marker, if no run has.
-fn create(marker: &Path) -> Result<Claim, CampaignError> {
+/// Clears a takeover lock left by a killed run: moved to a name of this run's own first, and
+/// removed only if what was moved is old (a lock made since, by a live run, goes back).
+fn clear_stale_lock(lock: &Path) -> Result<(), CampaignError> {
+    let stale = |path: &Path| -> Result<bool, CampaignError> {
+        match std::fs::symlink_metadata(path) {
+            Ok(meta) if meta.is_dir() => Err(file_error(
+                path,
+                "a folder, not a lock; move it away so that runs can take over stale markers",
+            )),
+            Ok(meta) => Ok(meta
+                .modified()
+                .ok()
+                .and_then(|t| SystemTime::now().duration_since(t).ok())
+                .is_some_and(|age| age >= MARKER_STALE)),
+            Err(_) => Ok(false),
+        }
+    };
+    if !stale(lock)? {
+        return Ok(());
+    }
+    static MOVES: AtomicU64 = AtomicU64::new(0);
+    let name = lock.file_name().unwrap_or_default().to_string_lossy();
+    let n = MOVES.fetch_add(1, Ordering::Relaxed);
+    let moved = lock.with_file_name(format!("{name}.{}.{n}", std::process::id()));
+    if std::fs::rename(lock, &moved).is_ok() {
+        if !stale(&moved)? {
+            // Linked back only if no lock is there again (a link is made or refused whole).
+            let _ = std::fs::hard_link(&moved, lock);
+        }
+        let _ = std::fs::remove_file(&moved);
+    }
+    Ok(())
+}
+
+/// Creates the marker with `text`, if no run has.
+fn create(marker: &Path, text: &str) -> Result<Claim, CampaignError> {
     let created = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(marker);
     match created {
-        Ok(mut file) => {
-            (file.write_all(text().as_bytes())).map_err(|e| file_error(marker, e.to_string()))?;
-            Ok(Claim::Taken)
-        }
+        Ok(mut file) => match file.write_all(text.as_bytes()) {
+            Ok(()) => Ok(Claim::Taken),
+            Err(e) => {
+                let _ = std::fs::remove_file(marker);
+                Err(file_error(marker, e.to_string()))
+            }
+        },
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(Claim::Held),
         Err(e) => Err(file_error(marker, e.to_string())),
     }
 }
 
-/// Runs `search` while renewing the marker every [`MARKER_RENEW`] from another thread, which
-/// has stopped when this returns (so that the marker can then be removed for good).
-pub(crate) fn renewing<R>(marker: &Path, search: impl FnOnce() -> R) -> R {
-    renewing_every(MARKER_RENEW, marker, search)
+/// Runs `search` while renewing the marker (with the `text` it was made with) every
+/// [`MARKER_RENEW`] from another thread, which has stopped when this returns (so that the
+/// marker can then be removed for good).
+pub(crate) fn renewing<R>(marker: &Path, text: &str, search: impl FnOnce() -> R) -> R {
+    renewing_every(MARKER_RENEW, marker, text, search)
 }
 
 /// [`renewing`], every `every`.
-fn renewing_every<R>(every: Duration, marker: &Path, search: impl FnOnce() -> R) -> R {
+fn renewing_every<R>(every: Duration, marker: &Path, text: &str, search: impl FnOnce() -> R) -> R {
     std::thread::scope(|s| {
         let (stop, stopped) = mpsc::channel::<()>();
         s.spawn(move || {
             while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
                 // A marker that cannot be renewed is taken over once stale: the shard is
                 // then searched twice, which changes no figure.
-                let _ = write(marker, &text());
+                let _ = write(marker, text);
             }
         });
         let result = search();
@@ -268,28 +324,28 @@ mod tests {
         let dir = temp("stale");
         let marker = dir.join("shard-1-of-2.running");
         assert_eq!(look(&marker).unwrap(), Marker::Absent);
-        assert_eq!(claim(&marker, 1).unwrap(), Claim::Taken);
+        assert_eq!(claim(&marker, 1, &text()).unwrap(), Claim::Taken);
         assert!(held(&marker));
-        assert_eq!(claim(&marker, 1).unwrap(), Claim::Held);
+        assert_eq!(claim(&marker, 1, &text()).unwrap(), Claim::Held);
         // Another machine's run, renewed just under two minutes ago, still holds it; at
         // two minutes it is stale.
         std::fs::write(&marker, "process 1 on elsewhere.example since 0\n").unwrap();
         let now = SystemTime::now();
         date(&marker, now - MARKER_STALE + Duration::from_secs(5));
-        assert_eq!(claim(&marker, 1).unwrap(), Claim::Held);
+        assert_eq!(claim(&marker, 1, &text()).unwrap(), Claim::Held);
         date(&marker, now - MARKER_STALE);
         assert_eq!(look(&marker).unwrap(), Marker::Left);
-        assert_eq!(claim(&marker, 1).unwrap(), Claim::Taken);
-        let text = std::fs::read_to_string(&marker).unwrap();
+        assert_eq!(claim(&marker, 1, &text()).unwrap(), Claim::Taken);
+        let written = std::fs::read_to_string(&marker).unwrap();
         assert!(
-            text.starts_with(&format!("process {} ", std::process::id())),
-            "{text}"
+            written.starts_with(&format!("process {} ", std::process::id())),
+            "{written}"
         );
         // Dated a little ahead (clocks apart), it is held; far ahead, no live run wrote it.
         date(&marker, now + Duration::from_secs(30));
         assert!(held(&marker));
         date(&marker, now + MARKER_STALE + Duration::from_secs(5));
-        assert_eq!(claim(&marker, 1).unwrap(), Claim::Taken);
+        assert_eq!(claim(&marker, 1, &text()).unwrap(), Claim::Taken);
         // Nothing is left beside it.
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
@@ -339,7 +395,7 @@ mod tests {
     }
 
     #[test]
-    fn links_pipes_and_folders_under_a_markers_name() {
+    fn links_and_folders_under_a_markers_or_a_locks_name() {
         let dir = temp("odd");
         let marker = dir.join("shard-1-of-2.running");
         let outside = dir.join("outside");
@@ -348,17 +404,50 @@ mod tests {
         {
             std::os::unix::fs::symlink(&outside, &marker).unwrap();
             assert_eq!(look(&marker).unwrap(), Marker::Left);
-            assert_eq!(claim(&marker, 1).unwrap(), Claim::Taken);
+            assert_eq!(claim(&marker, 1, &text()).unwrap(), Claim::Taken);
             assert!(std::fs::symlink_metadata(&marker).unwrap().is_file());
             assert_eq!(std::fs::read_to_string(&outside).unwrap(), "precious");
+            std::fs::remove_file(&marker).unwrap();
         }
-        std::fs::remove_file(&marker).unwrap();
         std::fs::create_dir(&marker).unwrap();
-        let e = claim(&marker, 1).unwrap_err().to_string();
+        let e = claim(&marker, 1, &text()).unwrap_err().to_string();
         assert!(
             e.contains("shard-1-of-2.running") && e.contains("move it away to search shard 1"),
             "{e}"
         );
+        std::fs::remove_dir(&marker).unwrap();
+        // A folder under the takeover lock's name is named too, not waited on forever.
+        std::fs::write(&marker, "process 1 on elsewhere.example since 0\n").unwrap();
+        date(&marker, SystemTime::now() - MARKER_STALE);
+        let lock = takeover_lock(&marker);
+        std::fs::create_dir(&lock).unwrap();
+        let old = std::fs::File::open(&lock).unwrap();
+        old.set_modified(SystemTime::now() - MARKER_STALE).unwrap();
+        let e = claim(&marker, 1, &text()).unwrap_err().to_string();
+        assert!(
+            e.contains(".takeover") && e.contains("a folder, not a lock"),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_lock_left_by_a_killed_run_is_cleared_and_a_live_one_kept() {
+        let dir = temp("lock");
+        let marker = dir.join("shard-1-of-2.running");
+        std::fs::write(&marker, "process 1 on elsewhere.example since 0\n").unwrap();
+        date(&marker, SystemTime::now() - MARKER_STALE);
+        let lock = takeover_lock(&marker);
+        // A run is taking the marker over: the shard is held meanwhile, the lock kept.
+        std::fs::write(&lock, "").unwrap();
+        assert_eq!(claim(&marker, 1, &text()).unwrap(), Claim::Held);
+        assert!(lock.exists());
+        // Its run was killed: the lock is cleared, and the next look takes the shard.
+        date(&lock, SystemTime::now() - MARKER_STALE);
+        assert_eq!(claim(&marker, 1, &text()).unwrap(), Claim::Held);
+        assert!(!lock.exists());
+        assert_eq!(claim(&marker, 1, &text()).unwrap(), Claim::Taken);
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -366,11 +455,11 @@ mod tests {
     fn the_marker_is_renewed_while_the_search_runs() {
         let dir = temp("renew");
         let marker = dir.join("shard-1-of-2.running");
-        assert_eq!(claim(&marker, 1).unwrap(), Claim::Taken);
+        assert_eq!(claim(&marker, 1, &text()).unwrap(), Claim::Taken);
         date(&marker, SystemTime::now() - MARKER_STALE);
         assert!(!held(&marker));
         // A search that waits (up to a minute) for the marker to be renewed.
-        let renewed = renewing_every(Duration::from_millis(20), &marker, || {
+        let renewed = renewing_every(Duration::from_millis(20), &marker, &text(), || {
             let start = std::time::Instant::now();
             while !held(&marker) && start.elapsed() < Duration::from_secs(60) {
                 std::thread::sleep(Duration::from_millis(5));
@@ -379,10 +468,10 @@ mod tests {
         });
         assert!(renewed);
         // Renewed by this process, and no longer once the search has returned.
-        let text = std::fs::read_to_string(&marker).unwrap();
+        let written = std::fs::read_to_string(&marker).unwrap();
         assert!(
-            text.starts_with(&format!("process {} ", std::process::id())),
-            "{text}"
+            written.starts_with(&format!("process {} ", std::process::id())),
+            "{written}"
         );
         date(&marker, SystemTime::now() - MARKER_STALE);
         std::thread::sleep(Duration::from_millis(100));

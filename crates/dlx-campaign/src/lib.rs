@@ -49,7 +49,9 @@ mod runner;
 mod symmetry;
 
 pub use digest::{DIGEST, seal_legacy};
-pub use folder::{Campaign, CampaignError, FORMAT, NewSubcase, Progress, Shards, Split, Subcase};
+pub use folder::{
+    Campaign, CampaignError, FORMAT, NewSubcase, Progress, Shards, Split, StoppedIn, Subcase,
+};
 pub use lease::{MARKER_RENEW, MARKER_STALE};
 pub use record::{Merged, RunKey, ShardRecord, add_subcases, add_up, add_up_so_far, matrix_hash};
 pub use runner::{Event, RunOptions};

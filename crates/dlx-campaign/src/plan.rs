@@ -46,7 +46,7 @@ impl Shards {
             .interrupt(interrupt);
         // A stopped plan is no plan: the run stops before its first shard.
         let stopped = CampaignError::Stopped {
-            shard: None,
+            during: crate::StoppedIn::Planning,
             kept: 0,
         };
         match self.saved_deal()? {

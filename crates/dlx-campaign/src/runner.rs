@@ -20,14 +20,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use dlx_core::{Problem, Solution, Stats};
 
-use crate::folder::write;
 use crate::lease::{self, Claim};
-use crate::{Campaign, CampaignError, RunKey, ShardRecord, Shards, matrix_hash};
+use crate::{Campaign, CampaignError, RunKey, ShardRecord, Shards, StoppedIn, matrix_hash};
 
 /// How a campaign's shards are searched ([`Campaign::run`], [`Shards::run`]).
 #[derive(Debug, Clone, Copy)]
@@ -91,16 +91,24 @@ pub enum Event<'r> {
 /// How long a run waits between looks at the shards other runs hold.
 const WAIT: Duration = Duration::from_secs(2);
 
-/// One run's state, shard after shard.
+/// A run's state for one search (a subcase, in a split): the problem and the plan, made at
+/// its first shard to search.
 struct Turn<'o, 'f> {
-    problem: Problem,
-    /// Made (or read back) at the first shard to search: the same for every shard.
+    problem: Option<Problem>,
     plan: Option<dlx_core::ShardPlan>,
-    cleansings: bool,
     options: &'o RunOptions<'f>,
     flag: &'o AtomicBool,
-    /// Shards searched so far.
-    searched: usize,
+}
+
+impl<'o, 'f> Turn<'o, 'f> {
+    fn new(options: &'o RunOptions<'f>, flag: &'o AtomicBool) -> Self {
+        Turn {
+            problem: None,
+            plan: None,
+            options,
+            flag,
+        }
+    }
 }
 
 /// What one look at a shard came to.
@@ -115,9 +123,139 @@ enum Attempt {
     Damaged(CampaignError),
 }
 
+/// A run over one or more searches (the subcases of a split): what it searched, the first
+/// damaged record it met, and the shards other runs hold, by search.
+struct Run<'o, 'f> {
+    options: &'o RunOptions<'f>,
+    flag: &'o AtomicBool,
+    searched: usize,
+    damaged: Option<CampaignError>,
+    held: Vec<(usize, usize)>,
+}
+
+impl<'o, 'f> Run<'o, 'f> {
+    /// A run with these options, stopped by their flag, else by `never` (never set).
+    fn new(options: &'o RunOptions<'f>, never: &'o AtomicBool) -> Self {
+        Run {
+            options,
+            flag: options.interrupt.unwrap_or(never),
+            searched: 0,
+            damaged: None,
+            held: Vec::new(),
+        }
+    }
+
+    /// Every shard of `todo` in search `i`, once: a shard another run holds is left for
+    /// [`Run::wait`].
+    fn pass(
+        &mut self,
+        i: usize,
+        shards: &Shards,
+        todo: impl IntoIterator<Item = usize>,
+        tell: &mut impl FnMut(Event<'_>),
+    ) -> Result<(), CampaignError> {
+        let mut turn = Turn::new(self.options, self.flag);
+        for k in todo {
+            if self.take(shards, k, &mut turn, tell)? {
+                tell(Event::Held {
+                    k,
+                    n: shards.shards,
+                });
+                self.held.push((i, k));
+            }
+        }
+        Ok(())
+    }
+
+    /// Shard `k` once, told; true when another run holds it.
+    fn take(
+        &mut self,
+        shards: &Shards,
+        k: usize,
+        turn: &mut Turn<'_, '_>,
+        tell: &mut impl FnMut(Event<'_>),
+    ) -> Result<bool, CampaignError> {
+        let n = shards.shards;
+        match shards.attempt(k, turn, self.searched)? {
+            Attempt::Done if self.options.only.is_some() => tell(Event::AlreadyDone { k, n }),
+            Attempt::Done => {}
+            Attempt::Held => return Ok(true),
+            Attempt::Searched(record) => {
+                self.searched += 1;
+                tell(Event::Finished {
+                    k,
+                    n,
+                    record: &record,
+                });
+            }
+            Attempt::Damaged(e) => {
+                self.damaged.get_or_insert(e);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Waits for the shards other runs hold, until each has its record or its marker goes
+    /// stale (its run was killed) and this run searches it: a run that ends well leaves every
+    /// shard finished. `search(i)` is search `i`; `about(i)` tells its subcase, if any,
+    /// before this run searches a shard of it.
+    fn wait<'s>(
+        &mut self,
+        search: impl Fn(usize) -> Result<Cow<'s, Shards>, CampaignError>,
+        about: impl Fn(usize, &mut dyn FnMut(Event<'_>)),
+        tell: &mut impl FnMut(Event<'_>),
+    ) -> Result<(), CampaignError> {
+        let mut told = None;
+        while !self.held.is_empty() {
+            let waited = Instant::now();
+            while waited.elapsed() < WAIT {
+                if self.flag.load(Ordering::Relaxed) {
+                    return Err(CampaignError::Stopped {
+                        during: StoppedIn::Waiting,
+                        kept: self.searched,
+                    });
+                }
+                std::thread::sleep(WAIT / 10);
+            }
+            let held = std::mem::take(&mut self.held);
+            let mut opened: Option<(usize, Cow<'s, Shards>, Turn<'o, 'f>)> = None;
+            for (i, k) in held {
+                if opened.as_ref().is_none_or(|(j, _, _)| *j != i) {
+                    opened = Some((i, search(i)?, Turn::new(self.options, self.flag)));
+                }
+                let Some((_, shards, turn)) = opened.as_mut() else {
+                    unreachable!("opened just above")
+                };
+                let mut first = true;
+                let held = self.take(shards, k, turn, &mut |event| {
+                    if first && told != Some(i) && matches!(event, Event::Finished { .. }) {
+                        about(i, tell);
+                        told = Some(i);
+                    }
+                    first = false;
+                    tell(event);
+                })?;
+                if held {
+                    self.held.push((i, k));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// How many shards were searched, or the first damaged record met.
+    fn end(self) -> Result<usize, CampaignError> {
+        match self.damaged {
+            Some(e) => Err(e),
+            None => Ok(self.searched),
+        }
+    }
+}
+
 impl Campaign {
     /// Searches every shard without a record (each subcase in turn, for a split), writing each
-    /// as it finishes; returns how many were searched. See [`Shards::run`].
+    /// as it finishes, then waits for the shards other runs hold; returns how many were
+    /// searched. See [`Shards::run`].
     pub fn run(
         &self,
         options: &RunOptions<'_>,
@@ -126,15 +264,23 @@ impl Campaign {
         match self {
             Campaign::Search(s) => s.run(options, tell),
             Campaign::Split(split) => {
-                let mut searched = 0;
-                for (i, sub) in split.subcases.iter().enumerate() {
+                let never = AtomicBool::new(false);
+                let mut run = Run::new(options, &never);
+                let about = |i: usize, tell: &mut dyn FnMut(Event<'_>)| {
+                    let sub = &split.subcases[i];
                     tell(Event::Subcase {
                         name: &sub.name,
                         about: &sub.about,
                     });
-                    searched += split.subcase(i)?.run(options, &mut tell)?;
+                };
+                for i in 0..split.subcases.len() {
+                    about(i, &mut tell);
+                    let shards = split.subcase(i)?;
+                    let todo = shards.todo(options.only)?;
+                    run.pass(i, &shards, todo, &mut tell)?;
                 }
-                Ok(searched)
+                run.wait(|i| split.subcase(i).map(Cow::Owned), about, &mut tell)?;
+                run.end()
             }
         }
     }
@@ -152,167 +298,130 @@ impl Shards {
     /// (module `lease`: a marker not renewed for [`crate::MARKER_STALE`], or naming a process
     /// of this machine that is gone). Once through the shards, the run waits for those other
     /// runs hold, taking over any whose run is killed, so that a run that returns `Ok` leaves
-    /// every shard finished. [`RunOptions::only`] searches its shard whatever the markers
-    /// say. An interrupt stops the run with [`CampaignError::Stopped`]; the shard under
-    /// way leaves nothing behind. A damaged record is skipped, the other shards searched, and
-    /// the run then ends with the error naming it.
+    /// its shards finished. An interrupt stops the run with [`CampaignError::Stopped`]; the
+    /// shard under way leaves nothing behind. A damaged record is skipped, the other shards
+    /// searched, and the run then ends with the error naming it.
     pub fn run(
         &self,
         options: &RunOptions<'_>,
         mut tell: impl FnMut(Event<'_>),
     ) -> Result<usize, CampaignError> {
-        let n = self.shards;
-        let todo: Vec<usize> = match options.only {
-            Some(k) if k == 0 || k > n => {
-                return Err(CampaignError::Invalid(format!(
-                    "shard {k} does not exist: shards are numbered 1 to {n}"
-                )));
-            }
-            Some(k) => vec![k],
-            None => (1..=n).collect(),
-        };
+        let todo = self.todo(options.only)?;
         let never = AtomicBool::new(false);
-        let flag = options.interrupt.unwrap_or(&never);
-        let mut problem = Problem::new(&self.matrix);
-        let fixed = self.fixed.iter().copied();
-        (problem.solve().fix(fixed.clone()).map(drop)).map_err(|e| {
-            CampaignError::Invalid(format!("cannot fix the options {:?}: {e}", self.fixed))
-        })?;
-        let mut turn = Turn {
-            cleansings: problem.counts_cleansings(),
-            problem,
-            plan: None,
-            options,
-            flag,
-            searched: 0,
-        };
-        // A damaged record stops nothing else: the other shards are searched, and the run
-        // ends with the first one named (it is never trusted, never overwritten).
-        let mut damaged = None;
-        let mut held = Vec::new();
-        for k in todo {
-            match self.attempt(k, &mut turn) {
-                Ok(Attempt::Done) if options.only.is_some() => tell(Event::AlreadyDone { k, n }),
-                Ok(Attempt::Done) => {}
-                Ok(Attempt::Held) => {
-                    tell(Event::Held { k, n });
-                    held.push(k);
-                }
-                Ok(Attempt::Searched(record)) => tell(Event::Finished {
-                    k,
-                    n,
-                    record: &record,
-                }),
-                Ok(Attempt::Damaged(e)) => {
-                    damaged.get_or_insert(e);
-                }
-                Err(e) => return Err(e),
-            }
-        }
-        // Then the shards other runs hold, until each has its record or its marker goes
-        // stale (its run was killed) and this run searches it: a run that ends well leaves
-        // every shard finished.
-        while !held.is_empty() {
-            let waited = Instant::now();
-            while waited.elapsed() < WAIT {
-                if flag.load(Ordering::Relaxed) {
-                    return Err(CampaignError::Stopped {
-                        shard: None,
-                        kept: turn.searched,
-                    });
-                }
-                std::thread::sleep(WAIT / 10);
-            }
-            let mut still = Vec::new();
-            for k in held {
-                match self.attempt(k, &mut turn) {
-                    Ok(Attempt::Done) => {}
-                    Ok(Attempt::Held) => still.push(k),
-                    Ok(Attempt::Searched(record)) => tell(Event::Finished {
-                        k,
-                        n,
-                        record: &record,
-                    }),
-                    Ok(Attempt::Damaged(e)) => {
-                        damaged.get_or_insert(e);
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
-            held = still;
-        }
-        match damaged {
-            Some(e) => Err(e),
-            None => Ok(turn.searched),
+        let mut run = Run::new(options, &never);
+        run.pass(0, self, todo, &mut tell)?;
+        run.wait(|_| Ok(Cow::Borrowed(self)), |_, _| {}, &mut tell)?;
+        run.end()
+    }
+
+    /// The shards a run looks at: only `only`, or all.
+    fn todo(&self, only: Option<usize>) -> Result<Vec<usize>, CampaignError> {
+        let n = self.shards;
+        match only {
+            Some(k) if k == 0 || k > n => Err(CampaignError::Invalid(format!(
+                "shard {k} does not exist: shards are numbered 1 to {n}"
+            ))),
+            Some(k) => Ok(vec![k]),
+            None => Ok((1..=n).collect()),
         }
     }
 
     /// Shard `k`, once: done already, its record damaged, held by another run, or searched
-    /// now and its record written.
-    fn attempt(&self, k: usize, turn: &mut Turn<'_, '_>) -> Result<Attempt, CampaignError> {
+    /// now and its record written (`kept` shards before it, for a stop's message).
+    fn attempt(
+        &self,
+        k: usize,
+        turn: &mut Turn<'_, '_>,
+        kept: usize,
+    ) -> Result<Attempt, CampaignError> {
+        let marker = self.marker_path(k);
         match self.finished(k) {
-            Ok(Some(_)) => return Ok(Attempt::Done),
+            Ok(Some(_)) => {
+                // A run killed between its record and its marker's removal left the marker.
+                if lease::look(&marker)? == lease::Marker::Left {
+                    let _ = std::fs::remove_file(&marker);
+                }
+                return Ok(Attempt::Done);
+            }
             Ok(None) => {}
             Err(e) => return Ok(Attempt::Damaged(e)),
         }
-        // Read back from the folder, or made once (and kept there for the next runs).
-        let plan = match &turn.plan {
-            Some(plan) => plan,
-            None => {
-                let made = (self.plan(&mut turn.problem, turn.flag, turn.options.threads))
-                    .map_err(|e| match e {
-                        CampaignError::Stopped { shard: None, .. } => CampaignError::Stopped {
-                            shard: None,
-                            kept: turn.searched,
-                        },
-                        e => e,
-                    })?;
-                turn.plan.insert(made)
-            }
-        };
-        let marker = self.marker_path(k);
-        if turn.options.only.is_some() {
-            if lease::look(&marker)? == lease::Marker::Folder {
-                return Err(lease::folder_error(&marker, k));
-            }
-            write(&marker, &lease::text())?;
-        } else if lease::claim(&marker, k)? == Claim::Held {
+        let text = lease::text();
+        if lease::claim(&marker, k, &text)? == Claim::Held {
             return Ok(Attempt::Held);
-        } else if matches!(self.finished(k), Ok(Some(_))) {
+        }
+        if matches!(self.finished(k), Ok(Some(_))) {
             // Finished by another run since it was looked at (its record is written before
             // its marker goes).
             let _ = std::fs::remove_file(&marker);
             return Ok(Attempt::Done);
         }
-        let (start, cpu) = (Instant::now(), cpu_seconds());
-        let (n, threads, flag) = (self.shards, turn.options.threads, turn.flag);
-        let run = lease::renewing(&marker, || {
-            self.shard(&mut turn.problem, plan, k, threads, flag)
-        });
-        let saved = run.and_then(|(stats, depth, subproblems, rows)| {
-            if !stats.complete {
-                // Stopped: the shard is searched again, whole, by the next run.
-                return Err(CampaignError::Stopped {
-                    shard: Some(k),
-                    kept: turn.searched,
-                });
-            }
-            let mut key = RunKey::new(matrix_hash(&self.matrix), self.heuristic, n, depth);
-            key.fixed = self.fixed.clone();
-            let mut record = ShardRecord::new(key, k, subproblems, stats);
-            record.cleansings = turn.cleansings;
-            record.seconds = Some(start.elapsed().as_secs_f64());
-            record.cpu_seconds = cpu.zip(cpu_seconds()).map(|(a, b)| b - a);
-            record.rows = rows;
-            self.save(&record)?;
-            Ok(record)
-        });
+        let searched = self.search(k, turn, kept, &marker, &text);
         // Only once the record is written: a run that finds neither would search the shard
         // again.
         let _ = std::fs::remove_file(&marker);
-        let record = saved?;
-        turn.searched += 1;
-        Ok(Attempt::Searched(record))
+        searched.map(Attempt::Searched)
+    }
+
+    /// Searches shard `k`, whose marker this run holds, renewing it, and writes its record.
+    fn search(
+        &self,
+        k: usize,
+        turn: &mut Turn<'_, '_>,
+        kept: usize,
+        marker: &std::path::Path,
+        text: &str,
+    ) -> Result<ShardRecord, CampaignError> {
+        let (options, flag) = (turn.options, turn.flag);
+        let problem = match &mut turn.problem {
+            Some(problem) => problem,
+            None => {
+                let mut problem = Problem::new(&self.matrix);
+                let fixed = self.fixed.iter().copied();
+                (problem.solve().fix(fixed).map(drop)).map_err(|e| {
+                    CampaignError::Invalid(format!("cannot fix the options {:?}: {e}", self.fixed))
+                })?;
+                turn.problem.insert(problem)
+            }
+        };
+        // Read back from the folder, or made once (and kept there for the next runs).
+        let plan = match &turn.plan {
+            Some(plan) => plan,
+            None => {
+                let made = self
+                    .plan(problem, flag, options.threads)
+                    .map_err(|e| match e {
+                        CampaignError::Stopped { during, .. } => {
+                            CampaignError::Stopped { during, kept }
+                        }
+                        e => e,
+                    })?;
+                turn.plan.insert(made)
+            }
+        };
+        let cleansings = problem.counts_cleansings();
+        let (start, cpu) = (Instant::now(), cpu_seconds());
+        let run = lease::renewing(marker, text, || {
+            self.shard(problem, plan, k, options.threads, flag)
+        });
+        let (stats, depth, subproblems, rows) = run?;
+        if !stats.complete {
+            // Stopped: the shard is searched again, whole, by the next run.
+            return Err(CampaignError::Stopped {
+                during: StoppedIn::Shard(k),
+                kept,
+            });
+        }
+        let n = self.shards;
+        let mut key = RunKey::new(matrix_hash(&self.matrix), self.heuristic, n, depth);
+        key.fixed = self.fixed.clone();
+        let mut record = ShardRecord::new(key, k, subproblems, stats);
+        record.cleansings = cleansings;
+        record.seconds = Some(start.elapsed().as_secs_f64());
+        record.cpu_seconds = cpu.zip(cpu_seconds()).map(|(a, b)| b - a);
+        record.rows = rows;
+        self.save(&record)?;
+        Ok(record)
     }
 
     /// Searches shard `k` of the plan: its figures, the cut's depth and subproblems, and the
@@ -524,6 +633,120 @@ mod tests {
             .map(|i| split.subcase(i).unwrap().merge().unwrap().stats.solutions)
             .sum();
         assert_eq!(solutions, Problem::new(&m).solve().count().solutions);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Plants another machine's live marker on `marker`; `stale` makes it two minutes old.
+    fn foreign(marker: &std::path::Path, stale: bool) {
+        if !marker.exists() {
+            std::fs::write(marker, "process 1 on elsewhere.example since 0\n").unwrap();
+        }
+        let at = match stale {
+            true => std::time::SystemTime::now() - crate::MARKER_STALE,
+            false => std::time::SystemTime::now(),
+        };
+        let file = std::fs::File::options().write(true).open(marker).unwrap();
+        file.set_modified(at).unwrap();
+    }
+
+    /// Found by a review: a split's run waited for another run's shard in the first subcase
+    /// before it went on to the next. It goes through every subcase first, then waits, and
+    /// searches the shard once its run is gone (telling the subcase again).
+    #[test]
+    fn a_split_waits_for_held_shards_after_all_its_subcases() {
+        let dir = temp("split-held");
+        let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n").unwrap();
+        let parts = crate::subcases_fixing(&m, &[0, 2, 6]);
+        Split::create(&dir, "test", parts, 2, Heuristic::Mrv, false).unwrap();
+        let campaign = Campaign::open(&dir).unwrap();
+        let Campaign::Split(split) = &campaign else {
+            panic!("a split")
+        };
+        let first = split.subcase(0).unwrap();
+        let marker = first.marker_path(1);
+        foreign(&marker, false);
+        let mut events = Vec::new();
+        let searched = campaign
+            .run(&RunOptions::default(), |e| {
+                events.push(match e {
+                    Event::Subcase { name, .. } => name.to_string(),
+                    Event::Held { k, .. } => format!("held {k}"),
+                    Event::Finished { k, .. } => format!("finished {k}"),
+                    Event::AlreadyDone { k, .. } => format!("done {k}"),
+                });
+                // The last shard of the pass: the other run is killed.
+                if events.len() == 9 {
+                    foreign(&marker, true);
+                }
+            })
+            .unwrap();
+        let expected = [
+            "o0",
+            "held 1",
+            "finished 2",
+            "o2",
+            "finished 1",
+            "finished 2",
+            "o6",
+            "finished 1",
+            "finished 2",
+            "o0",
+            "finished 1",
+        ];
+        assert_eq!((searched, events), (6, expected.map(String::from).to_vec()));
+        assert!(!marker.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// `--shard K` waits for the run on K, as a whole run does; a stop while waiting says so.
+    #[test]
+    fn one_shard_asked_for_waits_for_its_run_and_a_stop_while_waiting_is_named() {
+        let dir = temp("only-held");
+        let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n").unwrap();
+        let shards =
+            Shards::create(&dir, "test", &m, 4, Heuristic::Mrv, Vec::new(), false).unwrap();
+        let marker = shards.marker_path(2);
+        foreign(&marker, false);
+        let only = RunOptions {
+            only: Some(2),
+            ..RunOptions::default()
+        };
+        let mut held = false;
+        let searched = shards
+            .run(&only, |e| {
+                if let Event::Held { k: 2, n: 4 } = e {
+                    held = true;
+                    foreign(&marker, true);
+                }
+            })
+            .unwrap();
+        assert!(held);
+        assert_eq!(searched, 1);
+        assert!(shards.finished(2).unwrap().is_some());
+        // A whole run stopped while it waits for shard 3: its other shards are kept.
+        foreign(&shards.marker_path(3), false);
+        let stop = AtomicBool::new(false);
+        let options = RunOptions {
+            interrupt: Some(&stop),
+            ..RunOptions::default()
+        };
+        let mut finished = 0;
+        let e = shards
+            .run(&options, |e| {
+                if let Event::Finished { .. } = e {
+                    finished += 1;
+                    if finished == 2 {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            })
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "stopped while waiting for the shards other runs search; the 2 shards finished \
+             before it are kept"
+        );
+        assert!(shards.finished(3).unwrap().is_none());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -220,18 +220,36 @@ fn runs_on_one_folder_share_the_shards() {
         status.contains("0 running, 1 stopped") && status.contains("stopped: 7 ("),
         "{status}"
     );
-    // Held for three seconds more: a run leaves it, waits, and searches it once it is stale.
-    date(dlx_campaign::MARKER_STALE - Duration::from_secs(3));
-    let run = Command::new(env!("CARGO_BIN_EXE_dlx"))
+    // Held: a run leaves it and waits; once it goes stale, the run searches it.
+    date(Duration::ZERO);
+    let mut run = Command::new(env!("CARGO_BIN_EXE_dlx"))
         .args(["campaign", "run", s(&dir), "--threads", "1"])
-        .output()
+        .stderr(Stdio::piped())
+        .spawn()
         .unwrap();
-    let err = String::from_utf8_lossy(&run.stderr);
-    assert!(run.status.success(), "{err}");
+    let (lines, read) = std::sync::mpsc::channel();
+    let stderr = run.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        for line in std::io::BufRead::lines(std::io::BufReader::new(stderr)) {
+            let _ = lines.send(line.unwrap());
+        }
+    });
+    let mut err = Vec::new();
+    let waiting = "shard 7 of 24 is being searched by another run: waiting for it at the end";
+    while !err.iter().any(|l: &String| l == waiting) {
+        match read.recv_timeout(Duration::from_secs(120)) {
+            Ok(line) => err.push(line),
+            Err(e) => panic!("no line saying the run waits ({e}): {err:?}"),
+        }
+    }
+    date(dlx_campaign::MARKER_STALE);
+    let status = run.wait().unwrap();
+    reader.join().unwrap();
+    err.extend(read.try_iter());
+    assert!(status.success(), "{err:?}");
     assert!(
-        err.contains("shard 7 of 24 is being searched by another run: waiting for it at the end")
-            && err.contains("shard 7 of 24: "),
-        "{err}"
+        err.iter().any(|l| l.starts_with("shard 7 of 24: ")),
+        "{err:?}"
     );
     assert!(!marker.exists());
     assert_eq!(

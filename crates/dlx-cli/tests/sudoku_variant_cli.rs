@@ -131,7 +131,11 @@ fn bad_lines_are_named_and_exit_with_status_2() {
         "dlx: --variant killer --seed 1: side 7 cannot be cut into boxes \
          (a jigsaw can have any side)\n"
     );
-    // --max-cage belongs to killer; seeds that would wrap round past 2^64 - 1.
+    // --max-cage belongs to killer (its help names the default, which clap cannot show for
+    // an option checked against the variant); seeds that would wrap round past 2^64 - 1.
+    let help = String::from_utf8(dlx(&["sudoku", "generate", "--help"]).stdout).unwrap();
+    let default = dlx_sudoku::variant::DEFAULT_MAX_CAGE;
+    assert!(help.contains(&format!("(default {default})")), "{help}");
     let cases: [(&[&str], &str); 2] = [
         (
             &["--variant", "x", "--max-cage", "3"],

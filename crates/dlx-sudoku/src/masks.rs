@@ -799,8 +799,9 @@ pub(crate) fn solutions(
 /// [`solutions`] up to 2, probing at the root only what grade 3 of the grading scale probes:
 /// a puzzle those rules leave open then has at least one branch node. Below the root, on the
 /// boards the solver searches here (box size [`crate::MASKS_FROM`] and up), it is the
-/// solver's own search, triples probed too up to 25x25: on 25x25 the pairs alone ran for
-/// minutes where it takes a second. On smaller boards the triples cost more than they save.
+/// solver's own search, with the probe sizes chosen for those boards (the pairs alone do not
+/// finish some 25x25 trees). On 9x9 and smaller, where the solver does not come, the triples
+/// cost more than they save.
 pub(crate) fn graded_search(units: &Units, cells: &[u8]) -> Found {
     let mut search = Search::new(units, 2, None, |_: &[u8]| ());
     if units.n < crate::MASKS_FROM {

@@ -305,8 +305,8 @@ fn alspv_25x25() {
 }
 
 /// Solves the named puzzles of a michael404 file (alphabet `alphabet`) and checks each
-/// against its listed solution; those in `unique` are also proved unique, and graded (the
-/// grader's search, pairs probed at its root, had run for minutes on lowPairUnavoidable1).
+/// against its listed solution; those in `unique` are also proved unique, and graded (a grade
+/// of 4 has a branch node, any other none).
 fn check_michael404(file: &str, alphabet: &str, names: &[&str], unique: &[&str]) {
     let Some(text) = data(file) else {
         return;

@@ -48,7 +48,8 @@ pub enum Action {
     Run {
         /// The campaign's folder.
         dir: String,
-        /// Search only shard K (for one job of a GNU parallel run or a Slurm job array).
+        /// Search only shard K (for one job of a GNU parallel run or a Slurm job array); if
+        /// another run is searching it, wait for that run.
         #[arg(long, value_name = "K")]
         shard: Option<usize>,
         /// Threads per shard (default: all cores).
@@ -58,8 +59,8 @@ pub enum Action {
         #[arg(long, short = 'q')]
         quiet: bool,
     },
-    /// How far it is: shards done, running and left, the figures so far, the time left at the
-    /// measured pace. Exit status 2 after the report when something in the folder cannot be
+    /// How far it is: shards done, running, stopped (left by killed runs) and left, the figures
+    /// so far, the time left at the measured pace. Exit status 2 after the report when something in the folder cannot be
     /// trusted (a damaged file, records that do not add up).
     Status {
         /// The campaign's folder.
