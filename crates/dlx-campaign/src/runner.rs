@@ -69,8 +69,9 @@ pub enum Event<'r> {
         /// The shards of the search.
         n: usize,
     },
-    /// Shard `k` of `n` is being searched by another run (its marker is held): this run
-    /// waits for it after the other shards, and searches it if that run is killed.
+    /// Shard `k` of `n` is being searched by another run (its marker is held) when this run
+    /// has been through the other shards: it waits for it, and searches it if that run is
+    /// killed. Told once, as the waiting begins.
     Held {
         /// The shard.
         k: usize,
@@ -157,10 +158,6 @@ impl<'o, 'f> Run<'o, 'f> {
         let mut turn = Turn::new(self.options, self.flag);
         for k in todo {
             if self.take(shards, k, &mut turn, tell)? {
-                tell(Event::Held {
-                    k,
-                    n: shards.shards,
-                });
                 self.held.push((i, k));
             }
         }
@@ -206,9 +203,12 @@ impl<'o, 'f> Run<'o, 'f> {
         tell: &mut impl FnMut(Event<'_>),
     ) -> Result<(), CampaignError> {
         let mut told = None;
+        // The first look comes at once (most of the shards held during the pass are finished
+        // by then); the shards still held then are told, once.
+        let mut first_look = true;
         while !self.held.is_empty() {
             let waited = Instant::now();
-            while waited.elapsed() < WAIT {
+            while !first_look && waited.elapsed() < WAIT {
                 if self.flag.load(Ordering::Relaxed) {
                     return Err(CampaignError::Stopped {
                         during: StoppedIn::Waiting,
@@ -221,24 +221,30 @@ impl<'o, 'f> Run<'o, 'f> {
             let mut opened: Option<(usize, Cow<'s, Shards>, Turn<'o, 'f>)> = None;
             for (i, k) in held {
                 if opened.as_ref().is_none_or(|(j, _, _)| *j != i) {
-                    opened = Some((i, search(i)?, Turn::new(self.options, self.flag)));
+                    opened = None;
                 }
-                let Some((_, shards, turn)) = opened.as_mut() else {
-                    unreachable!("opened just above")
+                let (_, shards, turn) = match opened {
+                    Some(ref mut open) => open,
+                    None => opened.insert((i, search(i)?, Turn::new(self.options, self.flag))),
                 };
-                let mut first = true;
-                let held = self.take(shards, k, turn, &mut |event| {
-                    if first && told != Some(i) && matches!(event, Event::Finished { .. }) {
+                let n = shards.shards;
+                // A subcase is told before the first line about one of its shards.
+                let mut tell_about = |event: Event<'_>| {
+                    if told != Some(i) {
                         about(i, tell);
                         told = Some(i);
                     }
-                    first = false;
                     tell(event);
-                })?;
-                if held {
+                };
+                let still = self.take(shards, k, turn, &mut |event| tell_about(event))?;
+                if still {
+                    if first_look {
+                        tell_about(Event::Held { k, n });
+                    }
                     self.held.push((i, k));
                 }
             }
+            first_look = false;
         }
         Ok(())
     }
@@ -674,15 +680,14 @@ mod tests {
                     Event::Finished { k, .. } => format!("finished {k}"),
                     Event::AlreadyDone { k, .. } => format!("done {k}"),
                 });
-                // The last shard of the pass: the other run is killed.
-                if events.len() == 9 {
+                // Told as the waiting begins: then the other run is killed.
+                if events.last().is_some_and(|e| e == "held 1") {
                     foreign(&marker, true);
                 }
             })
             .unwrap();
         let expected = [
             "o0",
-            "held 1",
             "finished 2",
             "o2",
             "finished 1",
@@ -691,6 +696,7 @@ mod tests {
             "finished 1",
             "finished 2",
             "o0",
+            "held 1",
             "finished 1",
         ];
         assert_eq!((searched, events), (6, expected.map(String::from).to_vec()));

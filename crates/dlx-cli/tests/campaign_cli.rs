@@ -235,7 +235,7 @@ fn runs_on_one_folder_share_the_shards() {
         }
     });
     let mut err = Vec::new();
-    let waiting = "shard 7 of 24 is being searched by another run: waiting for it at the end";
+    let waiting = "shard 7 of 24 is being searched by another run: waiting for it";
     while !err.iter().any(|l: &String| l == waiting) {
         match read.recv_timeout(Duration::from_secs(120)) {
             Ok(line) => err.push(line),

@@ -380,7 +380,7 @@ fn note_event(event: &Event<'_>) {
         Event::Subcase { name, about } => note!("subcase {name} ({about})"),
         Event::AlreadyDone { k, n } => note!("shard {k} of {n} is already done"),
         Event::Held { k, n } => {
-            note!("shard {k} of {n} is being searched by another run: waiting for it at the end")
+            note!("shard {k} of {n} is being searched by another run: waiting for it")
         }
         Event::Finished { k, n, record } => note!(
             "shard {k} of {n}: {} ({:.1} s)",
