@@ -195,7 +195,7 @@ impl<'o, 'f> Run<'o, 'f> {
     /// Waits for the shards other runs hold, until each has its record or its marker goes
     /// stale (its run was killed) and this run searches it: a run that ends well leaves every
     /// shard finished. `search(i)` is search `i`; `about(i)` tells its subcase, if any,
-    /// before this run searches a shard of it.
+    /// before the first line about one of its shards.
     fn wait<'s>(
         &mut self,
         search: impl Fn(usize) -> Result<Cow<'s, Shards>, CampaignError>,
