@@ -7,7 +7,8 @@
 //! less than [`MARKER_STALE`] ago, by the clock of the machine that reads it, unless it names
 //! a process of this machine (same boot, same process namespace) that is gone. Any other
 //! marker was left by a run that was killed (or cut off from the folder): the next run
-//! replaces it, under a lock one run at a time holds, and takes the shard.
+//! replaces it, under a lock one run at a time holds, and takes the shard. Only a marker of
+//! this process's user is judged by its process (gone, or a zombie), and only on Linux.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -133,14 +134,7 @@ pub(crate) fn look(marker: &Path) -> Result<Marker, CampaignError> {
     if !meta.is_file() {
         return Ok(Marker::Left);
     }
-    // A marker dated within a renewal's span ahead (clocks apart) counts as just renewed;
-    // one further ahead was written by no clock of a live run.
-    let now = SystemTime::now();
-    let fresh = meta.modified().is_ok_and(|t| match now.duration_since(t) {
-        Ok(age) => age < MARKER_STALE,
-        Err(ahead) => ahead.duration() < MARKER_STALE,
-    });
-    if !fresh {
+    if !fresh(&meta) {
         return Ok(Marker::Left);
     }
     // A marker just created may be empty for a moment: it is held. Only a marker of this
@@ -150,6 +144,17 @@ pub(crate) fn look(marker: &Path) -> Result<Marker, CampaignError> {
         Marker::Left
     } else {
         Marker::Held
+    })
+}
+
+/// Whether a marker or lock was written (or renewed) less than [`MARKER_STALE`] ago. One dated
+/// less than that ahead (clocks apart) counts as just written; one further ahead was written
+/// by no clock of a live run.
+fn fresh(meta: &std::fs::Metadata) -> bool {
+    let now = SystemTime::now();
+    meta.modified().is_ok_and(|t| match now.duration_since(t) {
+        Ok(age) => age < MARKER_STALE,
+        Err(ahead) => ahead.duration() < MARKER_STALE,
     })
 }
 
@@ -181,10 +186,8 @@ fn takeover_lock(marker: &Path) -> PathBuf {
 }
 
 /// Takes the marker of shard `k` for this run, writing `text` ([`text`]) in it, unless
-/// another run holds it. A marker left by a killed run is replaced under a lock that one run
-/// at a time holds (created exclusively, beside the marker), so that no run removes a marker
-/// another has just made. A lock as old as a stale marker was left by a run killed while it
-/// held it, and is cleared.
+/// another run holds it. A marker left by a killed run is replaced under the takeover lock
+/// ([`under_lock`]), so that no run removes a marker another has just made.
 pub(crate) fn claim(marker: &Path, k: usize, text: &str) -> Result<Claim, CampaignError> {
     match look(marker)? {
         Marker::Held => return Ok(Claim::Held),
@@ -192,6 +195,42 @@ pub(crate) fn claim(marker: &Path, k: usize, text: &str) -> Result<Claim, Campai
         Marker::Absent => return create(marker, text),
         Marker::Left => {}
     }
+    let claimed = under_lock(marker, || match look(marker)? {
+        Marker::Left => match std::fs::remove_file(marker) {
+            Ok(()) => create(marker, text),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => create(marker, text),
+            Err(e) => Err(file_error(marker, format!("cannot be removed: {e}"))),
+        },
+        Marker::Absent => create(marker, text),
+        Marker::Held => Ok(Claim::Held),
+        Marker::Folder => Err(folder_error(marker, k)),
+    })?;
+    Ok(claimed.unwrap_or(Claim::Held))
+}
+
+/// Removes a marker left by a killed run (beside a finished record, say), under the takeover
+/// lock: a marker another run has just made stays.
+pub(crate) fn clear_left(marker: &Path) -> Result<(), CampaignError> {
+    if look(marker)? != Marker::Left {
+        return Ok(());
+    }
+    under_lock(marker, || {
+        if look(marker)? == Marker::Left {
+            let _ = std::fs::remove_file(marker);
+        }
+        Ok(())
+    })
+    .map(drop)
+}
+
+/// Runs `replace` holding the marker's takeover lock, created exclusively beside it, so that
+/// one run at a time replaces or removes a marker left by a killed run; `None` when another
+/// run holds the lock. A lock as old as a stale marker was left by a run killed while it held
+/// it, and is cleared for the next look.
+fn under_lock<R>(
+    marker: &Path,
+    replace: impl FnOnce() -> Result<R, CampaignError>,
+) -> Result<Option<R>, CampaignError> {
     let lock = takeover_lock(marker);
     let locked = std::fs::OpenOptions::new()
         .write(true)
@@ -200,59 +239,57 @@ pub(crate) fn claim(marker: &Path, k: usize, text: &str) -> Result<Claim, Campai
     match locked {
         Ok(_) => {}
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            // Another run is taking it over; the shard is looked at again later.
             clear_stale_lock(&lock)?;
-            return Ok(Claim::Held);
+            return Ok(None);
         }
         Err(e) => return Err(file_error(&lock, e.to_string())),
     }
-    // Under the lock no other run removes the marker, and none creates one while it is there.
-    let claimed = match look(marker) {
-        Ok(Marker::Left) => match std::fs::remove_file(marker) {
-            Ok(()) => create(marker, text),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => create(marker, text),
-            Err(e) => Err(file_error(marker, format!("cannot be removed: {e}"))),
-        },
-        Ok(Marker::Absent) => create(marker, text),
-        Ok(Marker::Held) => Ok(Claim::Held),
-        Ok(Marker::Folder) => Err(folder_error(marker, k)),
-        Err(e) => Err(e),
-    };
+    let done = replace();
     let _ = std::fs::remove_file(&lock);
-    claimed
+    done.map(Some)
 }
 
-/// Clears a takeover lock left by a killed run: moved to a name of this run's own first, and
-/// removed only if what was moved is old (a lock made since, by a live run, goes back).
+/// Whether the lock (or a lock moved aside) is stale; an error naming it when it is a folder
+/// or cannot be looked at, since runs would otherwise wait on it forever.
+fn lock_stale(lock: &Path) -> Result<bool, CampaignError> {
+    match std::fs::symlink_metadata(lock) {
+        Ok(meta) if meta.is_dir() => Err(file_error(
+            lock,
+            "a folder, not a lock; move it away so that runs can take over stale markers",
+        )),
+        Ok(meta) => Ok(!fresh(&meta)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(file_error(lock, e.to_string())),
+    }
+}
+
+/// Clears a takeover lock left by a killed run: moved to a name of this run's own first (a
+/// temporary file's, which `status` lists if this run is killed before it is gone), then
+/// settled by [`settle_moved_lock`].
 fn clear_stale_lock(lock: &Path) -> Result<(), CampaignError> {
-    let stale = |path: &Path| -> Result<bool, CampaignError> {
-        match std::fs::symlink_metadata(path) {
-            Ok(meta) if meta.is_dir() => Err(file_error(
-                path,
-                "a folder, not a lock; move it away so that runs can take over stale markers",
-            )),
-            Ok(meta) => Ok(meta
-                .modified()
-                .ok()
-                .and_then(|t| SystemTime::now().duration_since(t).ok())
-                .is_some_and(|age| age >= MARKER_STALE)),
-            Err(_) => Ok(false),
-        }
-    };
-    if !stale(lock)? {
+    if !lock_stale(lock)? {
         return Ok(());
     }
     static MOVES: AtomicU64 = AtomicU64::new(0);
     let name = lock.file_name().unwrap_or_default().to_string_lossy();
     let n = MOVES.fetch_add(1, Ordering::Relaxed);
-    let moved = lock.with_file_name(format!("{name}.{}.{n}", std::process::id()));
-    if std::fs::rename(lock, &moved).is_ok() {
-        if !stale(&moved)? {
-            // Linked back only if no lock is there again (a link is made or refused whole).
-            let _ = std::fs::hard_link(&moved, lock);
-        }
-        let _ = std::fs::remove_file(&moved);
+    let moved = lock.with_file_name(format!("{name}.{}.{n}.tmp", std::process::id()));
+    match std::fs::rename(lock, &moved) {
+        Ok(()) => settle_moved_lock(&moved, lock),
+        // Cleared by another run meanwhile.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(file_error(lock, format!("cannot be moved aside: {e}"))),
     }
+}
+
+/// A lock just moved aside: removed if it is stale; if a live run made it between the look
+/// and the move, linked back first (only if no lock is there again: a link is made or
+/// refused whole).
+fn settle_moved_lock(moved: &Path, lock: &Path) -> Result<(), CampaignError> {
+    if !lock_stale(moved)? {
+        let _ = std::fs::hard_link(moved, lock);
+    }
+    let _ = std::fs::remove_file(moved);
     Ok(())
 }
 
@@ -448,6 +485,37 @@ mod tests {
         assert!(!lock.exists());
         assert_eq!(claim(&marker, 1, &text()).unwrap(), Claim::Taken);
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        // Dated far ahead, a lock was written by no live run's clock either.
+        std::fs::write(&lock, "").unwrap();
+        date(
+            &lock,
+            SystemTime::now() + MARKER_STALE + Duration::from_secs(5),
+        );
+        assert!(lock_stale(&lock).unwrap());
+        // A lock moved aside that a live run had just made goes back; a stale one goes.
+        let moved = dir.join(".moved.tmp");
+        std::fs::rename(&lock, &moved).unwrap();
+        date(&moved, SystemTime::now());
+        settle_moved_lock(&moved, &lock).unwrap();
+        assert!(lock.exists() && !moved.exists());
+        std::fs::rename(&lock, &moved).unwrap();
+        date(&moved, SystemTime::now() - MARKER_STALE);
+        settle_moved_lock(&moved, &lock).unwrap();
+        assert!(!lock.exists() && !moved.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_left_marker_is_cleared_and_a_held_one_kept() {
+        let dir = temp("clear");
+        let marker = dir.join("shard-1-of-2.running");
+        assert_eq!(claim(&marker, 1, &text()).unwrap(), Claim::Taken);
+        clear_left(&marker).unwrap();
+        assert!(held(&marker));
+        date(&marker, SystemTime::now() - MARKER_STALE);
+        clear_left(&marker).unwrap();
+        assert_eq!(look(&marker).unwrap(), Marker::Absent);
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

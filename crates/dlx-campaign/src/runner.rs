@@ -21,6 +21,8 @@
 //! ```
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -55,7 +57,9 @@ impl Default for RunOptions<'_> {
 /// What the runner tells as it goes.
 #[derive(Debug)]
 pub enum Event<'r> {
-    /// The subcase about to be searched (a split campaign), by name and description.
+    /// The subcase about to be searched (a split campaign), by name and description; told
+    /// again, while the run waits for shards other runs hold, before the first line about a
+    /// shard of another subcase than the last told.
     Subcase {
         /// Its folder's name.
         name: &'r str,
@@ -202,30 +206,33 @@ impl<'o, 'f> Run<'o, 'f> {
         about: impl Fn(usize, &mut dyn FnMut(Event<'_>)),
         tell: &mut impl FnMut(Event<'_>),
     ) -> Result<(), CampaignError> {
+        if self.held.is_empty() {
+            return Ok(());
+        }
         let mut told = None;
-        // The first look comes at once (most of the shards held during the pass are finished
-        // by then); the shards still held then are told, once.
+        // Each search with held shards opened once, with its turn.
+        let mut open: BTreeMap<usize, (Cow<'s, Shards>, Turn<'o, 'f>)> = BTreeMap::new();
+        // The first look comes at once and searches nothing: the shards finished meanwhile
+        // (most of those held during the pass) go, and the others are told, once.
         let mut first_look = true;
         while !self.held.is_empty() {
             let waited = Instant::now();
-            while !first_look && waited.elapsed() < WAIT {
+            loop {
                 if self.flag.load(Ordering::Relaxed) {
                     return Err(CampaignError::Stopped {
                         during: StoppedIn::Waiting,
                         kept: self.searched,
                     });
                 }
+                if first_look || waited.elapsed() >= WAIT {
+                    break;
+                }
                 std::thread::sleep(WAIT / 10);
             }
-            let held = std::mem::take(&mut self.held);
-            let mut opened: Option<(usize, Cow<'s, Shards>, Turn<'o, 'f>)> = None;
-            for (i, k) in held {
-                if opened.as_ref().is_none_or(|(j, _, _)| *j != i) {
-                    opened = None;
-                }
-                let (_, shards, turn) = match opened {
-                    Some(ref mut open) => open,
-                    None => opened.insert((i, search(i)?, Turn::new(self.options, self.flag))),
+            for (i, k) in std::mem::take(&mut self.held) {
+                let (shards, turn) = match open.entry(i) {
+                    Entry::Occupied(e) => e.into_mut(),
+                    Entry::Vacant(e) => e.insert((search(i)?, Turn::new(self.options, self.flag))),
                 };
                 let n = shards.shards;
                 // A subcase is told before the first line about one of its shards.
@@ -236,11 +243,26 @@ impl<'o, 'f> Run<'o, 'f> {
                     }
                     tell(event);
                 };
-                let still = self.take(shards, k, turn, &mut |event| tell_about(event))?;
-                if still {
-                    if first_look {
-                        tell_about(Event::Held { k, n });
+                let still = if first_look {
+                    match shards.finished(k) {
+                        Ok(Some(_)) if self.options.only.is_some() => {
+                            tell_about(Event::AlreadyDone { k, n });
+                            false
+                        }
+                        Ok(Some(_)) => false,
+                        Ok(None) => {
+                            tell_about(Event::Held { k, n });
+                            true
+                        }
+                        Err(e) => {
+                            self.damaged.get_or_insert(e);
+                            false
+                        }
                     }
+                } else {
+                    self.take(shards, k, turn, &mut |event| tell_about(event))?
+                };
+                if still {
                     self.held.push((i, k));
                 }
             }
@@ -344,9 +366,7 @@ impl Shards {
         match self.finished(k) {
             Ok(Some(_)) => {
                 // A run killed between its record and its marker's removal left the marker.
-                if lease::look(&marker)? == lease::Marker::Left {
-                    let _ = std::fs::remove_file(&marker);
-                }
+                lease::clear_left(&marker)?;
                 return Ok(Attempt::Done);
             }
             Ok(None) => {}
@@ -356,27 +376,31 @@ impl Shards {
         if lease::claim(&marker, k, &text)? == Claim::Held {
             return Ok(Attempt::Held);
         }
-        if matches!(self.finished(k), Ok(Some(_))) {
-            // Finished by another run since it was looked at (its record is written before
-            // its marker goes).
+        // Finished by another run since it was looked at (its record is written before its
+        // marker goes), or a record there now that cannot be trusted (never overwritten).
+        let since = match self.finished(k) {
+            Ok(Some(_)) => Some(Attempt::Done),
+            Ok(None) => None,
+            Err(e) => Some(Attempt::Damaged(e)),
+        };
+        if let Some(since) = since {
             let _ = std::fs::remove_file(&marker);
-            return Ok(Attempt::Done);
+            return Ok(since);
         }
-        let searched = self.search(k, turn, kept, &marker, &text);
+        // Renewed from the claim to the record: making the plan may take a while too.
+        let searched = lease::renewing(&marker, &text, || self.search(k, turn, kept));
         // Only once the record is written: a run that finds neither would search the shard
         // again.
         let _ = std::fs::remove_file(&marker);
         searched.map(Attempt::Searched)
     }
 
-    /// Searches shard `k`, whose marker this run holds, renewing it, and writes its record.
+    /// Searches shard `k`, whose marker this run holds, and writes its record.
     fn search(
         &self,
         k: usize,
         turn: &mut Turn<'_, '_>,
         kept: usize,
-        marker: &std::path::Path,
-        text: &str,
     ) -> Result<ShardRecord, CampaignError> {
         let (options, flag) = (turn.options, turn.flag);
         let problem = match &mut turn.problem {
@@ -407,10 +431,8 @@ impl Shards {
         };
         let cleansings = problem.counts_cleansings();
         let (start, cpu) = (Instant::now(), cpu_seconds());
-        let run = lease::renewing(marker, text, || {
-            self.shard(problem, plan, k, options.threads, flag)
-        });
-        let (stats, depth, subproblems, rows) = run?;
+        let (stats, depth, subproblems, rows) =
+            self.shard(problem, plan, k, options.threads, flag)?;
         if !stats.complete {
             // Stopped: the shard is searched again, whole, by the next run.
             return Err(CampaignError::Stopped {

@@ -59,9 +59,10 @@ pub enum Action {
         #[arg(long, short = 'q')]
         quiet: bool,
     },
-    /// How far it is: shards done, running, stopped (left by killed runs) and left, the figures
-    /// so far, the time left at the measured pace. Exit status 2 after the report when something in the folder cannot be
-    /// trusted (a damaged file, records that do not add up).
+    /// How far it is: shards done, running, stopped (left by killed runs) and left, the
+    /// figures so far, the time left at the measured pace. Exit status 2 after the report
+    /// when something in the folder cannot be trusted (a damaged file, records that do not
+    /// add up).
     Status {
         /// The campaign's folder.
         dir: String,
