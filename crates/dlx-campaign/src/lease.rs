@@ -12,9 +12,10 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use dlx_core::file::temporary_beside;
 
 use crate::CampaignError;
 use crate::folder::{file_error, write};
@@ -270,10 +271,7 @@ fn clear_stale_lock(lock: &Path) -> Result<(), CampaignError> {
     if !lock_stale(lock)? {
         return Ok(());
     }
-    static MOVES: AtomicU64 = AtomicU64::new(0);
-    let name = lock.file_name().unwrap_or_default().to_string_lossy();
-    let n = MOVES.fetch_add(1, Ordering::Relaxed);
-    let moved = lock.with_file_name(format!("{name}.{}.{n}.tmp", std::process::id()));
+    let moved = temporary_beside(lock).map_err(|e| file_error(lock, e.to_string()))?;
     match std::fs::rename(lock, &moved) {
         Ok(()) => settle_moved_lock(&moved, lock),
         // Cleared by another run meanwhile.

@@ -98,22 +98,10 @@ const WAIT: Duration = Duration::from_secs(2);
 
 /// A run's state for one search (a subcase, in a split): the problem and the plan, made at
 /// its first shard to search.
-struct Turn<'o, 'f> {
+#[derive(Default)]
+struct Turn {
     problem: Option<Problem>,
     plan: Option<dlx_core::ShardPlan>,
-    options: &'o RunOptions<'f>,
-    flag: &'o AtomicBool,
-}
-
-impl<'o, 'f> Turn<'o, 'f> {
-    fn new(options: &'o RunOptions<'f>, flag: &'o AtomicBool) -> Self {
-        Turn {
-            problem: None,
-            plan: None,
-            options,
-            flag,
-        }
-    }
 }
 
 /// What one look at a shard came to.
@@ -159,7 +147,7 @@ impl<'o, 'f> Run<'o, 'f> {
         todo: impl IntoIterator<Item = usize>,
         tell: &mut impl FnMut(Event<'_>),
     ) -> Result<(), CampaignError> {
-        let mut turn = Turn::new(self.options, self.flag);
+        let mut turn = Turn::default();
         for k in todo {
             if self.take(shards, k, &mut turn, tell)? {
                 self.held.push((i, k));
@@ -173,11 +161,12 @@ impl<'o, 'f> Run<'o, 'f> {
         &mut self,
         shards: &Shards,
         k: usize,
-        turn: &mut Turn<'_, '_>,
+        turn: &mut Turn,
         tell: &mut impl FnMut(Event<'_>),
     ) -> Result<bool, CampaignError> {
         let n = shards.shards;
-        match shards.attempt(k, turn, self.searched)? {
+        let threads = self.options.threads;
+        match shards.attempt(k, turn, threads, self.flag, self.searched)? {
             Attempt::Done if self.options.only.is_some() => tell(Event::AlreadyDone { k, n }),
             Attempt::Done => {}
             Attempt::Held => return Ok(true),
@@ -211,7 +200,7 @@ impl<'o, 'f> Run<'o, 'f> {
         }
         let mut told = None;
         // Each search with held shards opened once, with its turn.
-        let mut open: BTreeMap<usize, (Cow<'s, Shards>, Turn<'o, 'f>)> = BTreeMap::new();
+        let mut open: BTreeMap<usize, (Cow<'s, Shards>, Turn)> = BTreeMap::new();
         // The first look comes at once and searches nothing: the shards finished meanwhile
         // (most of those held during the pass) go, and the others are told, once.
         let mut first_look = true;
@@ -232,7 +221,7 @@ impl<'o, 'f> Run<'o, 'f> {
             for (i, k) in std::mem::take(&mut self.held) {
                 let (shards, turn) = match open.entry(i) {
                     Entry::Occupied(e) => e.into_mut(),
-                    Entry::Vacant(e) => e.insert((search(i)?, Turn::new(self.options, self.flag))),
+                    Entry::Vacant(e) => e.insert((search(i)?, Turn::default())),
                 };
                 let n = shards.shards;
                 // A subcase is told before the first line about one of its shards.
@@ -355,11 +344,14 @@ impl Shards {
     }
 
     /// Shard `k`, once: done already, its record damaged, held by another run, or searched
-    /// now and its record written (`kept` shards before it, for a stop's message).
+    /// now on `threads`, stopped by `flag`, and its record written (`kept` shards before it,
+    /// for a stop's message).
     fn attempt(
         &self,
         k: usize,
-        turn: &mut Turn<'_, '_>,
+        turn: &mut Turn,
+        threads: usize,
+        flag: &AtomicBool,
         kept: usize,
     ) -> Result<Attempt, CampaignError> {
         let marker = self.marker_path(k);
@@ -388,7 +380,8 @@ impl Shards {
             return Ok(since);
         }
         // Renewed from the claim to the record: making the plan may take a while too.
-        let searched = lease::renewing(&marker, &text, || self.search(k, turn, kept));
+        let searched =
+            lease::renewing(&marker, &text, || self.search(k, turn, threads, flag, kept));
         // Only once the record is written: a run that finds neither would search the shard
         // again.
         let _ = std::fs::remove_file(&marker);
@@ -399,10 +392,11 @@ impl Shards {
     fn search(
         &self,
         k: usize,
-        turn: &mut Turn<'_, '_>,
+        turn: &mut Turn,
+        threads: usize,
+        flag: &AtomicBool,
         kept: usize,
     ) -> Result<ShardRecord, CampaignError> {
-        let (options, flag) = (turn.options, turn.flag);
         let problem = match &mut turn.problem {
             Some(problem) => problem,
             None => {
@@ -418,21 +412,18 @@ impl Shards {
         let plan = match &turn.plan {
             Some(plan) => plan,
             None => {
-                let made = self
-                    .plan(problem, flag, options.threads)
-                    .map_err(|e| match e {
-                        CampaignError::Stopped { during, .. } => {
-                            CampaignError::Stopped { during, kept }
-                        }
-                        e => e,
-                    })?;
+                let made = self.plan(problem, flag, threads).map_err(|e| match e {
+                    CampaignError::Stopped { during, .. } => {
+                        CampaignError::Stopped { during, kept }
+                    }
+                    e => e,
+                })?;
                 turn.plan.insert(made)
             }
         };
         let cleansings = problem.counts_cleansings();
         let (start, cpu) = (Instant::now(), cpu_seconds());
-        let (stats, depth, subproblems, rows) =
-            self.shard(problem, plan, k, options.threads, flag)?;
+        let (stats, depth, subproblems, rows) = self.shard(problem, plan, k, threads, flag)?;
         if !stats.complete {
             // Stopped: the shard is searched again, whole, by the next run.
             return Err(CampaignError::Stopped {

@@ -68,7 +68,7 @@ pub fn replace_atomic(path: impl AsRef<Path>, contents: &[u8]) -> io::Result<()>
 
 /// A name for a temporary file in the target's directory, unique to this process and call:
 /// `.NAME.PID.N.tmp`.
-fn temporary_beside(target: &Path) -> io::Result<PathBuf> {
+pub fn temporary_beside(target: &Path) -> io::Result<PathBuf> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let name = target.file_name().ok_or_else(|| {
         io::Error::new(
