@@ -1,6 +1,7 @@
-//! `dlx sudoku generate` and `dlx sudoku grade`: the puzzles made have one solution (checked
+//! `dlx sudoku generate`, `grade` and `explain`: the puzzles made have one solution (checked
 //! by `dlx sudoku --unique`), the same seed makes the same puzzles, the grades are the same
-//! every time; bad input is one line and exit status 2.
+//! every time, explanations end at the grade and the solution; bad input is one line and exit
+//! status 2.
 
 mod common;
 
@@ -131,4 +132,79 @@ fn json_answers_when_solving() {
         (c["count"].as_u64(), c["complete"].as_bool()),
         (Some(5), Some(false))
     );
+}
+
+#[test]
+fn explanations_end_at_the_grade_and_the_solution() {
+    let puzzles = stdout(&["sudoku", "generate", "--count", "12", "--seed", "3", "-q"]);
+    let mut hard = stdout(&["sudoku", "generate", "--grade", "3", "--seed", "4", "-q"]);
+    // Inkala's "world's hardest sudoku" (2012): the rules stop short of it.
+    hard.push_str(
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n",
+    );
+    let puzzles = puzzles + &hard;
+    let grades = lines(&dlx_input(&["sudoku", "grade", "-q"], &puzzles));
+    let solutions = lines(&dlx_input(&["sudoku", "-q"], &puzzles));
+    let shown = lines(&dlx_input(&["sudoku", "explain", "-q"], &puzzles));
+    let json = lines(&dlx_input(&["sudoku", "explain", "--json", "-q"], &puzzles));
+    // One block per puzzle: a heading, a line per step, and where the steps end.
+    let blocks: Vec<&[String]> = {
+        let starts: Vec<usize> = (0..shown.len())
+            .filter(|&i| shown[i].starts_with("line "))
+            .chain([shown.len()])
+            .collect();
+        starts.windows(2).map(|w| &shown[w[0]..w[1]]).collect()
+    };
+    assert_eq!((blocks.len(), json.len()), (14, 14));
+    let mut rules = std::collections::BTreeSet::new();
+    for (i, block) in blocks.iter().enumerate() {
+        let v: Value = serde_json::from_str(&json[i]).unwrap();
+        let steps = v["steps"].as_array().unwrap();
+        let heading = format!("line {}: {}, {} step", i + 1, grades[i], steps.len());
+        assert!(block[0].starts_with(&heading), "{} / {heading}", block[0]);
+        assert_eq!(block.len(), steps.len() + 2);
+        for (line, step) in block[1..].iter().zip(steps) {
+            assert_eq!(line.trim(), step["text"].as_str().unwrap());
+            rules.insert(step["rule"].as_str().unwrap().to_string());
+            // A step places a digit or removes options.
+            assert_ne!(step.get("cell").is_some(), step.get("removed").is_some());
+        }
+        let end = block.last().unwrap().trim();
+        if v["solved"] == true {
+            assert_eq!(end, format!("solved: {}", solutions[i]));
+            assert_eq!(v["reached"], solutions[i].as_str());
+        } else {
+            assert_eq!(v["grade"], 4);
+            assert!(end.starts_with("stuck with "), "{end}");
+            assert!(end.ends_with(v["reached"].as_str().unwrap()), "{end}");
+        }
+    }
+    for rule in [
+        "hidden-single",
+        "naked-single",
+        "pointing",
+        "claiming",
+        "probing",
+    ] {
+        assert!(rules.contains(rule), "{rule} never used: {rules:?}");
+    }
+}
+
+#[test]
+fn explain_answers_bad_puzzles_by_line() {
+    let text = "12.....3.....4..\n................\n1234\n";
+    let out = dlx_input(&["sudoku", "explain", "-q"], text);
+    assert_eq!(out.status.code(), Some(2));
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        shown.lines().collect::<Vec<_>>(),
+        [
+            "line 1: no solution",
+            "line 2: multiple solutions",
+            "line 3: invalid"
+        ]
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 2, "{err}");
+    assert!(err.contains("line 3"), "{err}");
 }

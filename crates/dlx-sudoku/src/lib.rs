@@ -1,6 +1,7 @@
 //! Sudoku of any box size n = 2..=6 (4x4, 9x9, 16x16, 25x25, 36x36) solved as an exact cover
 //! problem with dancing links: parse, solve, count solutions, check uniqueness, iterate;
-//! generate minimal puzzles with one solution, and grade puzzles by the rules they need.
+//! generate minimal puzzles with one solution, grade puzzles by the rules they need, and
+//! explain them step by step.
 //!
 //! ```
 //! use dlx_sudoku::{Grid, Solver};
@@ -64,6 +65,7 @@
 //!   optionally symmetric or of a given grade;
 //! - [`grade`]: a puzzle's grade, by the weakest rules that solve it (singles, locked
 //!   candidates, probing, or a search and its node count);
+//! - [`explain`]: a puzzle solved step by step by those rules, each step with its reason;
 //! - [`judge`]: the online judges' formats (POJ 3074, POJ 3076 / UVa 1309), read and answered
 //!   byte for byte;
 //! - [`variant`]: X, windoku, jigsaw, samurai and killer (any units over any cells, and
@@ -76,6 +78,7 @@ mod alphabet;
 mod bands;
 mod engine;
 mod error;
+pub mod explain;
 pub mod generate;
 pub mod grade;
 mod grid;

@@ -16,6 +16,7 @@ pub mod queens;
 pub mod solve;
 pub mod squares;
 pub mod sudoku;
+pub mod sudoku_explain;
 pub mod sudoku_make;
 pub mod sudoku_variant;
 pub mod zdd;

@@ -11,15 +11,15 @@ use crate::output::read_input;
 
 /// Arguments of `dlx sudoku`.
 ///
-/// `generate` and `grade` are subcommands: a puzzle file named like one is read as
-/// `./generate`.
+/// `generate`, `grade` and `explain` are subcommands: a puzzle file named like one is read
+/// as `./generate`.
 #[derive(Debug, clap::Args)]
 #[command(
     args_conflicts_with_subcommands = true,
-    after_help = "A puzzle file named `generate` or `grade` is read as `dlx sudoku ./generate`."
+    after_help = "A puzzle file named `generate`, `grade` or `explain` is read as `dlx sudoku ./generate`."
 )]
 pub struct Args {
-    /// Make puzzles, or grade them, instead of solving.
+    /// Make puzzles, grade them or explain them, instead of solving.
     #[command(subcommand)]
     pub action: Option<Action>,
     /// Puzzles, one per line (`.`, `0` or `-` for blanks; `#` lines are comments; in
@@ -60,6 +60,9 @@ pub enum Action {
     /// Rate puzzles by the weakest rules that solve them (1 singles, 2 locked-candidates,
     /// 3 probing, 4 branching with its node count), one line per puzzle.
     Grade(super::sudoku_make::GradeArgs),
+    /// Solve puzzles step by step by the grading rules, each step with its reason (`r1c3=4:
+    /// hidden single in box 1`): the grade, a line per step, and where the steps end.
+    Explain(super::sudoku_explain::ExplainArgs),
 }
 
 /// What happened to the puzzles, for the summary.
@@ -88,6 +91,7 @@ pub fn run(mut args: Args) -> Result<(), CliError> {
     match args.action.take() {
         Some(Action::Generate(a)) => return super::sudoku_make::generate(a),
         Some(Action::Grade(a)) => return super::sudoku_make::grade(a),
+        Some(Action::Explain(a)) => return super::sudoku_explain::explain_puzzles(a),
         None => {}
     }
     if args.variants.variant.is_some() {
@@ -228,6 +232,54 @@ pub(super) fn made(
         return Err(CliError::Interrupted);
     }
     Ok(())
+}
+
+/// The puzzles `grade` and `explain` read.
+#[derive(Debug, clap::Args)]
+pub struct PuzzleInput {
+    /// Puzzles, one per line, as `dlx sudoku` reads them; standard input when absent or `-`.
+    pub file: Option<String>,
+    /// The symbols, as for `dlx sudoku`; detected from the file when absent.
+    #[arg(long, value_name = "SPEC")]
+    pub alphabet: Option<String>,
+    /// No summary on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Answers each puzzle `input` names: a bad line `invalid(line)` (its error on standard
+/// error), a puzzle `answer(grid, line, tally)`'s text, or with `json` its fields. Returns
+/// the batch, to be finished once the caller has added to its summary, the tally and the
+/// input's name.
+pub(super) fn answer_each(
+    input: &PuzzleInput,
+    json: bool,
+    invalid: impl Fn(usize) -> String,
+    mut answer: impl FnMut(&Grid, usize, &mut Tally) -> (String, Value),
+) -> Result<(Batch, Tally, String), CliError> {
+    let (path, entries) = read_puzzles(input.file.as_deref(), input.alphabet.as_deref())?;
+    let mut batch = Batch::new(entries.len(), input.quiet);
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut tally = Tally::default();
+    for entry in &entries {
+        tally.puzzles += 1;
+        let (plain, fields) = match &entry.puzzle {
+            Err(e) => {
+                tally.invalid += 1;
+                note!("dlx: {path}: {e}");
+                (invalid(entry.line), json!({ "error": e.to_string() }))
+            }
+            Ok(grid) => {
+                let t = Instant::now();
+                let answered = answer(grid, entry.line, &mut tally);
+                tally.search += t.elapsed();
+                answered
+            }
+        };
+        batch.answer(&mut out, json, (plain, fields), entry.line, tally.puzzles)?;
+    }
+    out.flush().map_err(|e| CliError::io("-", e))?;
+    Ok((batch, tally, path))
 }
 
 /// A batch of puzzles: its progress line on a terminal, and its end (the summary, and the

@@ -2,7 +2,6 @@
 //! from a seed, and puzzles rated by the rules they need.
 
 use std::io::{BufWriter, Write};
-use std::time::Instant;
 
 use dlx_sudoku::Grid;
 use dlx_sudoku::generate::{ATTEMPTS, Generated, Generator};
@@ -10,7 +9,7 @@ use dlx_sudoku::grade::{Grade, Grader, NotUnique};
 use dlx_sudoku::variant::{DEFAULT_MAX_CAGE, Variant};
 use serde_json::{Value, json};
 
-use super::sudoku::{Batch, Tally, made as made_summary, read_puzzles};
+use super::sudoku::{Batch, PuzzleInput, Tally, answer_each, made as made_summary};
 use super::sudoku_variant::Generation;
 use crate::error::CliError;
 
@@ -67,17 +66,12 @@ pub struct GenerateArgs {
 /// same on every run). The same puzzle always gets the same grade.
 #[derive(Debug, clap::Args)]
 pub struct GradeArgs {
-    /// Puzzles, one per line, as `dlx sudoku` reads them; standard input when absent or `-`.
-    pub file: Option<String>,
-    /// The symbols, as for `dlx sudoku`; detected from the file when absent.
-    #[arg(long, value_name = "SPEC")]
-    pub alphabet: Option<String>,
+    /// The puzzles.
+    #[command(flatten)]
+    pub input: PuzzleInput,
     /// One JSON object a line: line, grade, name, nodes (or the reason there is no grade).
     #[arg(long)]
     pub json: bool,
-    /// No summary on standard error.
-    #[arg(long, short)]
-    pub quiet: bool,
 }
 
 /// Runs `dlx sudoku generate`.
@@ -163,37 +157,15 @@ fn generated_json(g: &Generated, grader: &mut Grader, seed: u64, index: u64) -> 
 
 /// Runs `dlx sudoku grade`.
 pub fn grade(args: GradeArgs) -> Result<(), CliError> {
-    let (path, entries) = read_puzzles(args.file.as_deref(), args.alphabet.as_deref())?;
-    let mut batch = Batch::new(entries.len(), args.quiet);
-    let mut out = BufWriter::new(std::io::stdout().lock());
     let mut grader = Grader::new();
-    let mut tally = Tally::default();
     let mut by_grade = [0u64; 4];
-    for entry in &entries {
-        tally.puzzles += 1;
-        let (plain, fields) = match &entry.puzzle {
-            Err(e) => {
-                tally.invalid += 1;
-                note!("dlx: {path}: {e}");
-                ("invalid".to_string(), json!({ "error": e.to_string() }))
-            }
-            Ok(grid) => {
-                let t = Instant::now();
-                let answer = rate(&mut grader, grid, &mut tally, &mut by_grade);
-                tally.search += t.elapsed();
-                answer
-            }
-        };
-        batch.answer(
-            &mut out,
-            args.json,
-            (plain, fields),
-            entry.line,
-            tally.puzzles,
-        )?;
-    }
-    out.flush().map_err(|e| CliError::io("-", e))?;
-    if !args.quiet && by_grade.iter().any(|&n| n > 0) {
+    let (batch, tally, path) = answer_each(
+        &args.input,
+        args.json,
+        |_| "invalid".to_string(),
+        |grid, _, tally| rate(&mut grader, grid, tally, &mut by_grade),
+    )?;
+    if !args.input.quiet && by_grade.iter().any(|&n| n > 0) {
         let parts: Vec<String> = Grade::ALL
             .iter()
             .zip(by_grade)
