@@ -1,4 +1,5 @@
-"""Sudoku of every size the Rust crate supports (4x4, 9x9, 16x16, 25x25, 36x36).
+"""Sudoku of every size the Rust crate supports (4x4, 9x9, 16x16, 25x25, 36x36): solve,
+count, check uniqueness; generate minimal puzzles, grade them, explain them step by step.
 
 A puzzle is a string (one line of N² cells, ``.``, ``0`` or ``-`` for blanks, or a grid
 layout, as ``dlx sudoku`` reads one puzzle) or a grid of cell values (0 = blank): a 2-D
@@ -10,14 +11,14 @@ from __future__ import annotations
 
 import math
 import numbers
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
 from . import _native
 from ._native import SudokuError
 
 Grid = Union[str, List[int], List[List[int]], Any]
 
-__all__ = ["solve", "count", "is_unique"]
+__all__ = ["solve", "count", "is_unique", "generate", "grade", "explain", "Rating", "Explanation"]
 
 
 def _value(v: Any, where: str, side: int) -> int:
@@ -78,6 +79,32 @@ def _unflatten(values: List[int], form: Tuple[str, Any]) -> Any:
     return rows
 
 
+class Rating(NamedTuple):
+    """A puzzle's grade, as ``dlx sudoku grade`` gives it: ``grade`` 1 to 4, its ``name``
+    (``singles``, ``locked-candidates``, ``probing``, ``branching``), and for grade 4 the
+    branch ``nodes`` of the search that proves the solution unique (0 otherwise)."""
+
+    grade: int
+    name: str
+    nodes: int
+
+
+class Explanation(NamedTuple):
+    """A puzzle solved step by step by the grading rules, as ``dlx sudoku explain`` shows it.
+
+    ``steps``: one dict a step, with its ``rule`` (``hidden-single``, ``naked-single``,
+    ``pointing``, ``claiming``, ``probing``), its ``text`` (``r1c3=4: hidden single in box
+    1``), and either ``cell`` (row, column, from 0) and ``digit`` (1 to the side) placed, or
+    ``removed``, the (cell, digit) options it removes. ``reached``: the grid the steps fill
+    in, in the puzzle's form (the solution when ``solved``).
+    """
+
+    rating: Rating
+    steps: List[Dict[str, Any]]
+    reached: Any
+    solved: bool
+
+
 def solve(puzzle: Grid, alphabet: Optional[str] = None) -> Optional[Any]:
     """A solution of the puzzle in its own form, or None when it has none.
 
@@ -103,3 +130,56 @@ def count(puzzle: Grid, limit: Optional[int] = None, alphabet: Optional[str] = N
 def is_unique(puzzle: Grid, alphabet: Optional[str] = None) -> bool:
     """Whether the puzzle has exactly one solution."""
     return count(puzzle, limit=2, alphabet=alphabet) == 1
+
+
+def generate(
+    count: int = 1,
+    *,
+    size: int = 9,
+    seed: int = 1,
+    symmetric: bool = False,
+    grade: Optional[Union[int, str]] = None,
+    attempts: int = 10000,
+) -> List[str]:
+    """``count`` minimal puzzles with exactly one solution, as ``dlx sudoku generate`` makes
+    them: the same ones for the same ``seed`` on every machine, one line each.
+
+    ``size`` is the side (4, 9, 16, 25 or 36); ``symmetric`` keeps the clues in 180°
+    rotational symmetry; ``grade`` (1 to 4, or ``singles``, ``locked-candidates``,
+    ``probing``, ``branching``) makes minimal puzzles until one has it, at most ``attempts``
+    for each (then ``SudokuError``).
+    """
+    if count < 0:
+        raise SudokuError("count: a number of puzzles, 0 or more")
+    wanted = None if grade is None else str(grade)
+    return _native.sudoku_generate(count, size, seed, symmetric, wanted, attempts)
+
+
+def grade(puzzle: Grid, alphabet: Optional[str] = None) -> Optional[Rating]:
+    """The puzzle's grade by the weakest rules that solve it, or None when it has no solution
+    or several (``count`` tells which)."""
+    flat, _ = _flatten(puzzle)
+    rated = _native.sudoku_grade(flat, alphabet)
+    return None if rated is None else Rating(*rated)
+
+
+def explain(puzzle: Grid, alphabet: Optional[str] = None) -> Optional[Explanation]:
+    """The puzzle solved step by step by the grading rules, the simplest deduction that
+    applies each time, each step with its reason; None when it has no solution or several.
+    The steps end where ``grade``'s rules end, and the rating is ``grade``'s."""
+    flat, form = _flatten(puzzle)
+    explained = _native.sudoku_explain(flat, alphabet)
+    if explained is None:
+        return None
+    rated, raw, reached, solved = explained
+    steps: List[Dict[str, Any]] = []
+    for rule, text, placed, removed in raw:
+        step: Dict[str, Any] = {"rule": rule, "text": text}
+        if placed is not None:
+            step["cell"], step["digit"] = placed
+        else:
+            step["removed"] = removed
+        steps.append(step)
+    if form is not None and not isinstance(reached, str):
+        reached = _unflatten(reached, form)
+    return Explanation(Rating(*rated), steps, reached, solved)

@@ -85,5 +85,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(domains::polyomino_names, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_solve, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_count, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::sudoku_generate, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::sudoku_grade, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::sudoku_explain, m)?)?;
     Ok(())
 }

@@ -4,7 +4,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use dlx_sudoku::{Alphabet, Grid, Solver};
+use dlx_sudoku::generate::{ATTEMPTS, Generator};
+use dlx_sudoku::grade::{self, Grade};
+use dlx_sudoku::{Alphabet, Grid, Solver, explain};
 use pyo3::prelude::*;
 
 use crate::SudokuError;
@@ -110,14 +112,20 @@ pub fn sudoku_solve(
     let Some(solution) = with_solver(py, &g, true, |s, g| s.solve(g))? else {
         return Ok(None);
     };
+    in_form(py, &puzzle, &solution).map(Some)
+}
+
+/// A grid in the form of the puzzle it came from: text in the puzzle's layout and alphabet,
+/// or cell values.
+fn in_form(py: Python<'_>, puzzle: &Puzzle, grid: &Grid) -> PyResult<Py<PyAny>> {
     let value = match puzzle {
-        Puzzle::Text(_) => solution.to_string().into_pyobject(py)?.into_any(),
+        Puzzle::Text(_) => grid.to_string().into_pyobject(py)?.into_any(),
         Puzzle::Values(_) => {
-            let values: Vec<u32> = solution.values().iter().map(|&v| u32::from(v)).collect();
+            let values: Vec<u32> = grid.values().iter().map(|&v| u32::from(v)).collect();
             values.into_pyobject(py)?.into_any()
         }
     };
-    Ok(Some(value.unbind()))
+    Ok(value.unbind())
 }
 
 /// The number of solutions of the puzzle, up to `limit`.
@@ -132,4 +140,119 @@ pub fn sudoku_count(
     let g = grid(&puzzle, alphabet)?;
     let quick = limit.is_some_and(|l| l <= 2);
     with_solver(py, &g, quick, |s, g| s.count(g, limit))
+}
+
+/// Minimal puzzles with one solution, as `dlx sudoku generate` makes them: `count` from
+/// `seed`, of side `size`, optionally in 180° symmetry or of a grade (1 to 4 or its name),
+/// one line each. Made without the GIL; a Ctrl-C stops it after the puzzle under way.
+#[pyfunction]
+#[pyo3(signature = (count=1, size=9, seed=1, symmetric=false, grade=None, attempts=ATTEMPTS))]
+pub fn sudoku_generate(
+    py: Python<'_>,
+    count: u64,
+    size: usize,
+    seed: u64,
+    symmetric: bool,
+    grade: Option<String>,
+    attempts: u64,
+) -> PyResult<Vec<String>> {
+    let n = (2..=6).find(|n| n * n == size).ok_or_else(|| {
+        raise::<SudokuError>(format!(
+            "size {size}: sides are 4, 9, 16, 25 or 36 (boxes 2x2 to 6x6)"
+        ))
+    })?;
+    if attempts == 0 {
+        return Err(raise::<SudokuError>("attempts: at least 1"));
+    }
+    let mut generator = Generator::new(n)
+        .map_err(raise::<SudokuError>)?
+        .seed(seed)
+        .symmetric(symmetric)
+        .attempts(attempts);
+    if let Some(g) = grade {
+        generator = generator.grade(g.parse::<Grade>().map_err(raise::<SudokuError>)?);
+    }
+    let stop = AtomicBool::new(false);
+    let made = watched(
+        py,
+        &stop,
+        |_| Ok(()),
+        || {
+            let mut made = Vec::new();
+            for _ in 0..count {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                match generator.generate() {
+                    Ok(g) => made.push(g.puzzle.to_line()),
+                    Err(e) => return Err(e),
+                }
+            }
+            Ok(made)
+        },
+    )?;
+    made.map_err(raise::<SudokuError>)
+}
+
+/// A grade as Python is given it: (number, name, nodes).
+type RatingTuple = (u8, &'static str, u64);
+
+/// A puzzle's grade as `dlx sudoku grade` gives it: (number, name, nodes), or None when it
+/// has no solution or several.
+#[pyfunction]
+#[pyo3(signature = (puzzle, alphabet=None))]
+pub fn sudoku_grade(
+    py: Python<'_>,
+    puzzle: Puzzle,
+    alphabet: Option<&str>,
+) -> PyResult<Option<RatingTuple>> {
+    let g = grid(&puzzle, alphabet)?;
+    let rating = py.detach(|| grade::grade(&g));
+    Ok(rating
+        .ok()
+        .map(|r| (r.grade.number(), r.grade.name(), r.nodes)))
+}
+
+/// One step of an explanation: its rule, its text, and either the cell (row, column from 0)
+/// and digit (1 to the side) it places, or the (cell, digit) options it removes.
+type ExplainedStep = (
+    &'static str,
+    String,
+    Option<((usize, usize), u8)>,
+    Vec<((usize, usize), u8)>,
+);
+
+/// An explanation as Python is given it: (rating, steps, the grid reached, solved).
+type ExplainedTuple = (RatingTuple, Vec<ExplainedStep>, Py<PyAny>, bool);
+
+/// A puzzle solved step by step by the grading rules, as `dlx sudoku explain` shows it:
+/// ((number, name, nodes), steps, the grid reached in the puzzle's form, whether that is the
+/// solution), or None when it has no solution or several.
+#[pyfunction]
+#[pyo3(signature = (puzzle, alphabet=None))]
+pub fn sudoku_explain(
+    py: Python<'_>,
+    puzzle: Puzzle,
+    alphabet: Option<&str>,
+) -> PyResult<Option<ExplainedTuple>> {
+    let g = grid(&puzzle, alphabet)?;
+    let Ok(e) = py.detach(|| explain::explain(&g)) else {
+        return Ok(None);
+    };
+    let at = |c: explain::Cell| (c.row, c.column);
+    let steps = (e.steps.iter())
+        .map(|s| {
+            let placed = s.placed().map(|(c, d)| (at(c), d));
+            let removed = s.removed().into_iter().map(|(c, d)| (at(c), d)).collect();
+            let text = s.display(g.alphabet()).to_string();
+            (s.rule(), text, placed, removed)
+        })
+        .collect();
+    let r = e.rating;
+    Ok(Some((
+        (r.grade.number(), r.grade.name(), r.nodes),
+        steps,
+        in_form(py, &puzzle, &e.reached)?,
+        e.reached.is_complete(),
+    )))
 }

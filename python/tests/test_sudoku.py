@@ -96,3 +96,47 @@ def test_cells_must_be_whole_numbers_in_a_square_grid():
     ints = [1, 0, 3, 0, 0, 0, 0, 2, 0, 3, 0, 0, 0, 0, 4, 0]
     assert sudoku.solve([float(v) for v in ints]) == sudoku.solve(ints)
     assert sudoku.count([float(v) for v in ints]) == sudoku.count(ints) >= 1
+
+
+def test_generate_grade_and_explain_agree_with_the_command():
+    puzzles = sudoku.generate(5, seed=7)
+    assert puzzles == sudoku.generate(5, seed=7), "the same seed, the same puzzles"
+    assert len(puzzles) == 5 and all(sudoku.is_unique(p) for p in puzzles)
+    for p in puzzles:
+        rating = sudoku.grade(p)
+        e = sudoku.explain(p)
+        assert e.rating == rating
+        assert e.solved and e.reached == sudoku.solve(p)
+        solution = as_rows(e.reached, 9)
+        for step in e.steps:
+            if "cell" in step:
+                r, c = step["cell"]
+                assert solution[r][c] == step["digit"], step["text"]
+            else:
+                assert step["removed"] and all(solution[r][c] != d for (r, c), d in step["removed"])
+
+
+def test_each_grade_asked_for_is_the_grade_given():
+    for wanted, name in [(1, "singles"), (2, "locked-candidates"), (3, "probing"), (4, "branching")]:
+        (p,) = sudoku.generate(1, seed=5, grade=wanted)
+        assert sudoku.generate(1, seed=5, grade=name) == [p]
+        rating = sudoku.grade(p)
+        assert (rating.grade, rating.name) == (wanted, name)
+        assert (rating.nodes > 0) == (wanted == 4)
+        e = sudoku.explain(p)
+        assert e.rating == rating and e.solved == (wanted < 4)
+        assert {s["rule"] for s in e.steps} <= {"hidden-single", "naked-single", "pointing", "claiming", "probing"}
+
+
+def test_explain_keeps_the_puzzles_form_and_refuses_what_has_no_grade():
+    rows = as_rows(SMALL, 4)
+    e = sudoku.explain(rows)
+    assert e.reached == sudoku.solve(rows) and e.solved
+    assert sudoku.explain("." * 16) is None and sudoku.grade("." * 16) is None
+    assert sudoku.explain("12.....3.....4..") is None
+    with pytest.raises(dl.SudokuError, match="size 5"):
+        sudoku.generate(size=5)
+    with pytest.raises(dl.SudokuError, match="not a grade"):
+        sudoku.generate(grade=7)
+    with pytest.raises(dl.SudokuError):
+        sudoku.generate(grade=4, size=4, attempts=3)

@@ -327,7 +327,8 @@ pub struct Explanation {
     /// The puzzle's grade, the grader's: the hardest step's grade when the steps solve it,
     /// [`Grade::Branching`] with the search's node count when they stop short.
     pub rating: Rating,
-    /// The grid with the cells the steps fill: the solution when they solve it.
+    /// The grid with the cells the steps fill, in the puzzle's layout and alphabet: the
+    /// solution when they solve it.
     pub reached: Grid,
 }
 
@@ -365,12 +366,10 @@ pub fn explain(puzzle: &Grid) -> Result<Explanation, NotUnique> {
         // The rules are stuck: the search decides, as the grader's does.
         grade::grade(puzzle)?
     };
-    let reached = Grid::from_values(board.value.clone(), puzzle.alphabet().clone())
-        .expect("the steps keep the grid free of clashes");
     Ok(Explanation {
         steps,
         rating,
-        reached,
+        reached: puzzle.with_values(board.value),
     })
 }
 
