@@ -165,6 +165,7 @@ class Problem:
         *,
         threads: Optional[int] = None,
         heuristic: Optional[str] = None,
+        members: bool = False,
     ) -> Dict[str, Any]: ...
     def min_cost(
         self,

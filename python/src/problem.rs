@@ -546,14 +546,17 @@ impl Problem {
     /// to its image (items left out stay), generating the group. Returns a dict: `classes`,
     /// `symmetric`, `solutions` (every solution, counted from the classes), `group` (its
     /// order), `splits` (item, orbits, options, fixed, within) and `counts` (the figures of
-    /// the searches made). Ctrl-C raises KeyboardInterrupt within a fraction of a second.
-    #[pyo3(signature = (symmetries=None, *, threads=None, heuristic=None))]
+    /// the searches made); with `members`, also `members`: one solution of each class (its
+    /// option indices, sorted), in the order of their options, as `--classes --print` draws
+    /// them. Ctrl-C raises KeyboardInterrupt within a fraction of a second.
+    #[pyo3(signature = (symmetries=None, *, threads=None, heuristic=None, members=false))]
     fn classes(
         &self,
         py: Python<'_>,
         symmetries: Option<Vec<std::collections::HashMap<String, String>>>,
         threads: Option<usize>,
         heuristic: Option<&str>,
+        members: bool,
     ) -> PyResult<Py<PyDict>> {
         self.no_costs()?;
         let h = self.rule(heuristic)?;
@@ -584,20 +587,32 @@ impl Problem {
                 ));
             }
         };
+        let kept = std::sync::Mutex::new(Vec::new());
         let work = |engine: &mut dlx_core::Problem, stop: &AtomicBool| {
-            (engine.solve().heuristic(h).threads(threads.unwrap_or(0)))
-                .interrupt(stop)
-                .classes(&group)
+            let solve = (engine.solve().heuristic(h).threads(threads.unwrap_or(0))).interrupt(stop);
+            if members {
+                let mut found = Vec::new();
+                let counted = solve.classes_with(&group, |s| found.push(s.to_vec()));
+                *kept.lock().unwrap_or_else(|e| e.into_inner()) = found;
+                counted
+            } else {
+                solve.classes(&group)
+            }
         };
         let found = self
             .searching(py, |_| Ok(()), work)?
             .map_err(raise::<DlxError>)?;
+        let mut kept = kept.into_inner().unwrap_or_else(|e| e.into_inner());
+        kept.sort_unstable();
         let out = PyDict::new(py);
         out.set_item("classes", found.classes)?;
         out.set_item("symmetric", found.symmetric)?;
         out.set_item("solutions", found.solutions)?;
         out.set_item("group", found.group)?;
         out.set_item("compared", found.compared)?;
+        if members {
+            out.set_item("members", kept)?;
+        }
         let splits = PyList::empty(py);
         for split in &found.splits {
             let d = PyDict::new(py);

@@ -44,3 +44,17 @@ def test_symmetries_given_as_maps_of_items():
         p.classes([{"a": "z"}])
     with pytest.raises(dl.DlxError, match="no symmetries known"):
         p.classes()
+
+
+def test_members_are_one_solution_of_each_class():
+    p = dl.polyomino("pentominoes-4x15")
+    found = p.classes(members=True, threads=1)
+    members = found["members"]
+    assert len(members) == found["classes"] == 368
+    assert members == sorted(members) and all(m == sorted(m) for m in members)
+    every = {tuple(sorted(s)) for s in p.solutions()}
+    assert len(every) == found["solutions"]
+    assert all(tuple(m) in every for m in members)
+    assert len({tuple(m) for m in members}) == len(members)
+    assert p.classes(members=True, threads=2)["members"] == members
+    assert "members" not in p.classes(threads=1)

@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 
 use dlx_core::classes::Classes;
 use dlx_core::symmetry::{Symmetries, SymmetryError};
-use dlx_core::{Heuristic, Matrix, Problem, shown};
+use dlx_core::{ChosenRow, Heuristic, Matrix, OptionId, Problem, Solution, shown};
 use serde_json::{Value, json};
 
 use crate::args::SearchArgs;
@@ -13,16 +13,19 @@ use crate::error::CliError;
 use crate::output::{counted, figures, grouped, stats_json, write_output};
 
 /// Counts and prints the classes of `matrix`'s solutions under `group` (from
-/// `symmetries`, a domain's [`Symmetries`]), with the published count when one is known.
+/// `symmetries`, a domain's [`Symmetries`]), with the published count when one is known;
+/// with `--print`, first one solution of each class, drawn by `render`, in the order of
+/// their options.
 pub fn report(
     matrix: &Matrix,
     group: Result<Symmetries, SymmetryError>,
     args: &SearchArgs,
     published: Option<u64>,
+    render: &dyn Fn(&Solution) -> String,
 ) -> Result<(), CliError> {
-    if args.shard.is_some() || args.limit.is_some() || args.print {
+    if args.shard.is_some() || args.limit.is_some() {
         return Err(CliError::Classes(
-            "the count runs over the whole search: leave out --shard, --limit and --print".into(),
+            "the count runs over the whole search: leave out --shard and --limit".into(),
         ));
     }
     let group = group.map_err(|e| CliError::Classes(format!("the puzzle's symmetries: {e}")))?;
@@ -30,14 +33,31 @@ pub fn report(
     let mut problem = Problem::new(matrix);
     let cleansings = problem.counts_cleansings();
     let flag = crate::interrupt::watch();
-    let found = problem
-        .solve()
+    let solve = (problem.solve())
         .heuristic(heuristic)
         .threads(args.threads.unwrap_or(0))
-        .interrupt(&flag)
-        .classes(&group)
-        .map_err(|e| CliError::Classes(e.to_string()))?;
+        .interrupt(&flag);
+    let mut members: Vec<Vec<OptionId>> = Vec::new();
+    let found = if args.print {
+        solve.classes_with(&group, |s| members.push(s.to_vec()))
+    } else {
+        solve.classes(&group)
+    }
+    .map_err(|e| CliError::Classes(e.to_string()))?;
     let interrupted = flag.load(Ordering::Relaxed) && !found.stats.complete;
+    // Threads hand the classes over in any order: their options' order is the same on
+    // every run.
+    members.sort_unstable();
+    let members: Vec<Solution> = (members.into_iter())
+        .map(|options| Solution {
+            rows: (options.into_iter())
+                .map(|option| ChosenRow {
+                    option,
+                    item: matrix.options()[option][0],
+                })
+                .collect(),
+        })
+        .collect();
     let text = if args.json {
         let mut v = stats_json(&found.stats, heuristic, None, cleansings);
         v["searched_solutions"] = json!(found.stats.solutions);
@@ -53,9 +73,16 @@ pub fn report(
         if interrupted {
             v["interrupted"] = json!(true);
         }
+        if args.print {
+            v["class_list"] = members.iter().map(|s| s.lines(matrix)).collect();
+        }
         format!("{v}\n")
     } else {
-        text(matrix, &found, published, cleansings, args.profile)
+        let mut shown = String::new();
+        for (k, s) in members.iter().enumerate() {
+            shown.push_str(&format!("class {}:\n{}\n", k + 1, render(s)));
+        }
+        shown + &text(matrix, &found, published, cleansings, args.profile)
     };
     write_output("-", &text)?;
     if interrupted {

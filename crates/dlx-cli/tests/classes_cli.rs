@@ -96,6 +96,61 @@ fn a_board_without_symmetry_has_one_class_a_solution() {
 }
 
 #[test]
+fn print_shows_one_solution_of_each_class() {
+    let cases: [&[&str]; 4] = [
+        &["polyomino", "pentominoes-3x20"],
+        &["polycube", "soma"],
+        &["polyiamond", "--rhombus", "9x4"],
+        &["polystick", "tetrasticks-welded-4x4"],
+    ];
+    for command in cases {
+        let with = |extra: &[&'static str]| -> Vec<&'static str> {
+            let mut args = command.to_vec();
+            args.extend(extra);
+            args.push("-q");
+            args
+        };
+        let found = json(&with(&["--classes", "--print", "--json"]));
+        let members = found["class_list"].as_array().unwrap();
+        assert_eq!(members.len() as u64, found["classes"], "{command:?}");
+        // Each is one of the solutions that a search of them all lists.
+        let all = json(&with(&["--print", "--json", "--threads", "1"]));
+        let sorted = |s: &Value| {
+            let mut rows: Vec<String> = (s.as_array().unwrap().iter())
+                .map(|r| {
+                    let mut items: Vec<&str> = r.as_str().unwrap().split(' ').collect();
+                    items.sort_unstable();
+                    items.join(" ")
+                })
+                .collect();
+            rows.sort_unstable();
+            rows
+        };
+        let every: std::collections::HashSet<Vec<String>> = all["solution_list"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(sorted)
+            .collect();
+        assert_eq!(every.len() as u64, found["solutions"], "{command:?}");
+        let mut seen = std::collections::HashSet::new();
+        for m in members {
+            let m = sorted(m);
+            assert!(every.contains(&m), "{command:?}: {m:?} is not a solution");
+            assert!(seen.insert(m), "{command:?}: a class shown twice");
+        }
+        // In words: a picture per class, numbered, then the count; the same on two threads.
+        let text = stdout(&with(&["--classes", "--print"]));
+        let shown = text.lines().filter(|l| l.starts_with("class ")).count();
+        assert_eq!(shown, members.len(), "{command:?}");
+        assert!(text.contains(&format!("class {}:", members.len())));
+        let mut two = with(&["--classes", "--print"]);
+        two.extend(["--threads", "2"]);
+        assert_eq!(stdout(&two), text, "{command:?}");
+    }
+}
+
+#[test]
 fn refused_combinations_say_so() {
     refused(
         &["polyomino", "pentominoes-3x20", "--classes", "--limit", "1"],

@@ -107,7 +107,47 @@ impl<E: Engine> Solve<'_, E> {
     /// assert_eq!((found.group, found.classes, found.solutions, found.symmetric), (8, 1, 2, 1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn classes(mut self, group: &Symmetries) -> Result<Classes, ClassesError> {
+    pub fn classes(self, group: &Symmetries) -> Result<Classes, ClassesError> {
+        self.count_classes(group, None)
+    }
+
+    /// [`Solve::classes`], handing `each` one member of every class as it is found (from any
+    /// thread, one call at a time): its options, sorted, those fixed beforehand included.
+    /// Every class is handed over once, so a puzzle designer sees each distinct solution;
+    /// on several threads they come in no set order.
+    ///
+    /// ```
+    /// use dlx_core::{format, symmetry::Symmetries, Problem};
+    ///
+    /// // Dominoes on a 2x3 rectangle (cells `rc`): 3 tilings, 2 classes under its 4
+    /// // symmetries (three upright; two flat over one upright, which a mirror turns over).
+    /// let m = format::parse(
+    ///     "00 01 02 10 11 12\n00 10\n01 11\n02 12\n00 01\n01 02\n10 11\n11 12\n",
+    /// )?;
+    /// let turn = vec![5, 4, 3, 2, 1, 0]; // a half turn
+    /// let flip = vec![2, 1, 0, 5, 4, 3]; // left to right
+    /// let group = Symmetries::new(&m, [turn, flip])?;
+    /// let mut members = Vec::new();
+    /// let found = Problem::new(&m).solve().classes_with(&group, |s| members.push(s.to_vec()))?;
+    /// assert_eq!((found.classes, found.solutions), (2, 3));
+    /// assert_eq!(members.len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn classes_with(
+        self,
+        group: &Symmetries,
+        mut each: impl FnMut(&[OptionId]) + Send,
+    ) -> Result<Classes, ClassesError> {
+        let each: Each<'_> = Mutex::new(&mut each);
+        self.count_classes(group, Some(&each))
+    }
+
+    /// [`Solve::classes`], handing each class's member to `each` if given.
+    fn count_classes(
+        mut self,
+        group: &Symmetries,
+        each: Option<&Each<'_>>,
+    ) -> Result<Classes, ClassesError> {
         if self.has_costs() {
             return Err(ClassesError::Costs);
         }
@@ -139,19 +179,30 @@ impl<E: Engine> Solve<'_, E> {
         let mut count = Count {
             group,
             out: &mut out,
+            each,
         };
         count.subcase(&mut self, fixed, &stabiliser)?;
         Ok(out)
     }
 }
 
+/// Where a count by classes hands over one member of each class.
+type Each<'e> = Mutex<&'e mut (dyn FnMut(&[OptionId]) + Send)>;
+
 /// The state of a count by classes.
-struct Count<'g, 'o> {
+struct Count<'g, 'o, 'r, 'e> {
     group: &'g Symmetries,
     out: &'o mut Classes,
+    each: Option<&'r Each<'e>>,
 }
 
-impl Count<'_, '_> {
+/// Hands `options` (sorted) to `each`.
+fn hand(each: &Each<'_>, options: &[OptionId]) {
+    let mut each = each.lock().unwrap_or_else(|e| e.into_inner());
+    (*each)(options);
+}
+
+impl Count<'_, '_, '_, '_> {
     /// Counts the classes, under the symmetries `sub` (those fixing each option of
     /// `fixed`), of the solutions that contain `fixed`.
     fn subcase<E: Engine>(
@@ -167,7 +218,20 @@ impl Count<'_, '_> {
         if sub.len() == 1 {
             // No symmetry left: every solution is a class of its own, with a member for
             // each symmetry of the whole group.
-            let Some(stats) = run(solve, fixed, None)? else {
+            let found = match self.each {
+                None => run(solve, fixed, None)?,
+                Some(each) => {
+                    let mut visit = |s: &crate::Solution| {
+                        let mut options = fixed.clone();
+                        options.extend(s.rows.iter().map(|r| r.option));
+                        options.sort_unstable();
+                        hand(each, &options);
+                        ControlFlow::Continue(())
+                    };
+                    run(solve, fixed.clone(), Some(&mut visit))?
+                }
+            };
+            let Some(stats) = found else {
                 return Ok(());
             };
             self.out.classes += stats.solutions;
@@ -235,6 +299,9 @@ impl Count<'_, '_> {
                     t.0 += 1;
                     t.1 += u64::from(stays > 1);
                     t.2 += order / stays;
+                    if let Some(each) = self.each {
+                        hand(each, &options);
+                    }
                 }
                 Ok(_) => {}
                 Err(e) => {
@@ -281,6 +348,37 @@ fn run<E: Engine>(
 mod tests {
     use super::*;
     use crate::{Matrix, Problem, format};
+
+    #[test]
+    fn each_class_is_handed_over_once_as_one_of_its_solutions() {
+        for n in 4..=8 {
+            let m = queens(n);
+            let turn = lines_map(&m, n, |r, c| (c, n - 1 - r));
+            let mirror = lines_map(&m, n, |r, c| (r, n - 1 - c));
+            let group = Symmetries::new(&m, [turn, mirror]).unwrap();
+            let mut problem = Problem::new(&m);
+            let all: std::collections::HashSet<Vec<OptionId>> =
+                problem.solve().iter().map(|s| s.sorted_options()).collect();
+            let classes: std::collections::HashSet<_> =
+                (all.iter()).map(|s| group.canonical(s).unwrap()).collect();
+            for threads in [1, 2] {
+                let mut members = Vec::new();
+                let found = (problem.solve().threads(threads))
+                    .classes_with(&group, |s| members.push(s.to_vec()))
+                    .unwrap();
+                assert_eq!(found, problem.solve().classes(&group).unwrap());
+                assert_eq!(members.len() as u64, found.classes, "n = {n}");
+                // Each a solution, sorted, and of a class of its own: all the classes.
+                let seen: std::collections::HashSet<_> = (members.iter())
+                    .map(|s| {
+                        assert!(all.contains(s), "n = {n}: {s:?} is not a solution");
+                        group.canonical(s).unwrap()
+                    })
+                    .collect();
+                assert_eq!(seen, classes, "n = {n}, {threads} threads");
+            }
+        }
+    }
 
     #[test]
     fn queens_on_small_boards_have_the_known_numbers_of_classes() {

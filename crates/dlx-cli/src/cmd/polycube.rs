@@ -47,6 +47,7 @@ pub struct Args {
     /// Count the distinct solutions only: the classes under the symmetries of the box and
     /// pieces, searching one place of each orbit of a piece (far fewer updates than
     /// `--count`, which searches every solution).
+    /// With --print, one solution of each class is drawn first.
     #[arg(long, conflicts_with_all = ["count", "svg"])]
     pub classes: bool,
     /// Write an SVG picture of a solution to FILE: its layers side by side (see
@@ -156,16 +157,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(path) = &args.emit {
         return emit_matrix(path, &packing.matrix, &title, "polycube");
     }
+    let render = |s: &dlx_core::Solution| packing.filling(s).to_text();
     if args.classes {
         let group = packing.symmetry_group();
-        return crate::classes::report(&packing.matrix, group, &args.search, published);
+        return crate::classes::report(&packing.matrix, group, &args.search, published, &render);
     }
     let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
     draw(&args, &title, &packing, heuristic)?;
     if args.svg.is_some() && !args.count && !args.search.print {
         return Ok(());
     }
-    let render = |s: &dlx_core::Solution| packing.filling(s).to_text();
     if !args.count {
         return search_and_report(&packing.matrix, &args.search, heuristic, &render);
     }

@@ -52,6 +52,7 @@ pub struct Args {
     pub count: bool,
     /// Count the distinct solutions: the classes under the board's symmetries that the
     /// pieces allow (found automatically), searching one place of each orbit of a piece.
+    /// With --print, one solution of each class is drawn first.
     #[arg(long, conflicts_with_all = ["svg", "count"])]
     pub classes: bool,
     /// Write an SVG picture of a solution to FILE.
@@ -171,9 +172,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(path) = &args.emit {
         return emit_matrix(path, &placed.matrix, &title, "polyiamond");
     }
+    let render = |s: &dlx_core::Solution| text(&placed.board, &placed.labelling(s));
     if args.classes {
         let group = placed.symmetry_group();
-        return crate::classes::report(&placed.matrix, group, &args.search, None);
+        return crate::classes::report(&placed.matrix, group, &args.search, None, &render);
     }
     let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
     if let Some(path) = &args.svg {
@@ -205,6 +207,5 @@ pub fn run(args: Args) -> Result<(), CliError> {
             return Ok(());
         }
     }
-    let render = |s: &dlx_core::Solution| text(&placed.board, &placed.labelling(s));
     search_and_report(&placed.matrix, &args.search, Heuristic::Mrv, &render)
 }

@@ -39,6 +39,7 @@ pub struct Args {
     pub count: bool,
     /// Count the distinct solutions: the classes under the board's symmetries that the
     /// pieces allow (found automatically), searching one place of each orbit of a piece.
+    /// With --print, one solution of each class is drawn first.
     #[arg(long, conflicts_with_all = ["svg", "count"])]
     pub classes: bool,
     /// Write an SVG picture of a solution to FILE.
@@ -95,12 +96,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(path) = &args.emit {
         return emit_matrix(path, &packing.matrix, &title, "polyomino");
     }
+    let render = |s: &dlx_core::Solution| {
+        let t = packing.tiling(s);
+        format!("{}hsym {}, vsym {}", t.to_outline(), t.hsym(), t.vsym())
+    };
     if args.classes {
         return crate::classes::report(
             &packing.matrix,
             packing.symmetry_group(),
             &args.search,
             published,
+            &render,
         );
     }
     let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
@@ -133,9 +139,5 @@ pub fn run(args: Args) -> Result<(), CliError> {
             return Ok(());
         }
     }
-    let render = |s: &dlx_core::Solution| {
-        let t = packing.tiling(s);
-        format!("{}hsym {}, vsym {}", t.to_outline(), t.hsym(), t.vsym())
-    };
     search_and_report(&packing.matrix, &args.search, Heuristic::Mrv, &render)
 }

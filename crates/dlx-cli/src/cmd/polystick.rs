@@ -55,6 +55,7 @@ pub struct Args {
     pub count: bool,
     /// Count the distinct solutions only: the classes under the board's symmetries that the
     /// pieces allow (found automatically), searching one place of each orbit of a piece.
+    /// With --print, one solution of each class is drawn first.
     #[arg(long, conflicts_with_all = ["svg", "count"])]
     pub classes: bool,
     /// Write an SVG picture of the first solutions found to FILE (see `--pictures`).
@@ -161,9 +162,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(path) = &args.emit {
         return emit_matrix(path, &built.matrix, &title, "polystick");
     }
+    let render = |s: &dlx_core::Solution| draw::ascii(&built.board, &built.arrangement(s));
     if args.classes {
         let group = built.symmetry_group();
-        return crate::classes::report(&built.matrix, group, &args.search, None);
+        return crate::classes::report(&built.matrix, group, &args.search, None, &render);
     }
     let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
     if let Some(path) = &args.svg {
@@ -185,7 +187,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
             return Ok(());
         }
     }
-    let render = |s: &dlx_core::Solution| draw::ascii(&built.board, &built.arrangement(s));
     if !args.count {
         return search_and_report(&built.matrix, &args.search, heuristic, &render);
     }
