@@ -151,6 +151,26 @@ fn print_shows_one_solution_of_each_class() {
 }
 
 #[test]
+fn queens_count_their_fundamental_solutions() {
+    for n in ["6", "8", "9"] {
+        let all = json(&["queens", n, "--json", "-q"]);
+        for (extra, group) in [(None, 8), (Some("--ranks-only"), 4)] {
+            let mut args = vec!["queens", n, "--classes", "--print", "--json", "-q"];
+            args.extend(extra);
+            let found = json(&args);
+            assert_eq!(found["group"], group, "queens {n} {extra:?}");
+            assert_eq!(found["solutions"], all["solutions"], "queens {n} {extra:?}");
+            let listed = found["class_list"].as_array().unwrap();
+            assert_eq!(
+                listed.len() as u64,
+                found["classes"],
+                "queens {n} {extra:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn refused_combinations_say_so() {
     refused(
         &["polyomino", "pentominoes-3x20", "--classes", "--limit", "1"],

@@ -33,7 +33,7 @@ mod board;
 mod matrix;
 
 pub use board::Board;
-pub use matrix::{MAX_N, Order, Queens, QueensError};
+pub use matrix::{MAX_N, MOTIONS, Motion, Order, Queens, QueensError};
 
 /// The examples of the crate's README, run as doctests so that it stays true.
 #[cfg(doctest)]

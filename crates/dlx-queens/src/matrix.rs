@@ -1,5 +1,6 @@
 //! The queens matrix: names, header order, and the rank/file variants of the paper's table.
 
+use dlx_core::symmetry::{Symmetries, SymmetryError};
 use dlx_core::{ItemKind, Matrix, MatrixBuilder, OptionId, Solution};
 use thiserror::Error;
 
@@ -7,6 +8,22 @@ use crate::board::Board;
 
 /// Largest board handled (a million options at N = 1000 is already far beyond any search).
 pub const MAX_N: usize = 1000;
+
+/// A motion of the N x N board: where square (rank, file) goes, given N.
+pub type Motion = fn(usize, usize, usize) -> (usize, usize);
+
+/// The eight motions of the square board: the identity, the three turns, the four
+/// reflections (left to right, top to bottom, and the two diagonals).
+pub const MOTIONS: [Motion; 8] = [
+    |_, i, j| (i, j),
+    |n, i, j| (j, n - 1 - i),
+    |n, i, j| (n - 1 - i, n - 1 - j),
+    |n, i, j| (n - 1 - j, i),
+    |n, i, j| (i, n - 1 - j),
+    |n, i, j| (n - 1 - i, j),
+    |_, i, j| (j, i),
+    |n, i, j| (n - 1 - j, n - 1 - i),
+];
 
 /// Why a queens problem could not be set up.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -160,6 +177,53 @@ impl Queens {
             }
         }
         b.build().expect("the queens matrix has primary items")
+    }
+
+    /// The symmetries of [`Queens::matrix`]: the motions of the square board (turns and
+    /// reflections, 8 from N = 2 on) that keep primary items primary, each mapping ranks and
+    /// files to ranks and files and diagonals to diagonals. With files secondary
+    /// ([`Queens::ranks_only`]), the four that keep ranks as ranks. Counted by classes
+    /// ([`dlx_core::Solve::classes`]), the solutions give the fundamental solutions of the
+    /// puzzle (12 for N = 8).
+    ///
+    /// ```
+    /// use dlx_core::Problem;
+    /// use dlx_queens::Queens;
+    ///
+    /// let queens = Queens::new(8)?;
+    /// let group = queens.symmetry_group().unwrap();
+    /// let found = Problem::new(&queens.matrix()).solve().classes(&group).unwrap();
+    /// assert_eq!((group.order(), found.classes, found.solutions), (8, 12, 92));
+    /// # Ok::<(), dlx_queens::QueensError>(())
+    /// ```
+    pub fn symmetry_group(&self) -> Result<Symmetries, SymmetryError> {
+        let n = self.n;
+        let matrix = self.matrix();
+        // Each names where the ranks and files go (a rank's squares all land on one line);
+        // the diagonals follow from the options, as `find_named` matches them.
+        if n == 1 {
+            // One square: its rank and file are not told apart by any option.
+            return Ok(Symmetries::trivial(&matrix));
+        }
+        let named = MOTIONS.iter().map(|motion| {
+            let mut pairs = Vec::with_capacity(2 * n);
+            for t in 0..n {
+                // Rank t holds (t, 0) and (t, n - 1), file t (0, t) and (n - 1, t): two
+                // squares whose images share a rank or a file, the line's image.
+                let rank = [motion(n, t, 0), motion(n, t, n - 1)];
+                let file = [motion(n, 0, t), motion(n, n - 1, t)];
+                for (prefix, [(a, b), (c, _)]) in [('r', rank), ('c', file)] {
+                    let image = if a == c {
+                        self.name('r', a)
+                    } else {
+                        self.name('c', b)
+                    };
+                    pairs.push((self.name(prefix, t), image));
+                }
+            }
+            pairs
+        });
+        Symmetries::find_named(&matrix, named)
     }
 
     /// The square (rank, file) of an option.

@@ -1,7 +1,7 @@
 //! The queens matrix is Knuth's, and its figures are the paper's.
 
 use dlx_core::{Dlx, format};
-use dlx_queens::{Order, Queens, QueensError};
+use dlx_queens::{MOTIONS, Motion, Order, Queens, QueensError};
 
 /// Knuth's queens-dlx output for N, from the optional data folder (`DLX_DATA_DIR`): `None`,
 /// after one `skipped:` line, when it is absent.
@@ -99,4 +99,52 @@ fn the_tie_break_decides_the_figures_the_snapshots_pin() {
     assert_eq!(other.solutions, knuth.solutions);
     assert_ne!((other.nodes, other.updates), (knuth.nodes, knuth.updates));
     assert_eq!((knuth.nodes, knuth.updates), (1_049, 16_680));
+}
+
+/// The classes of every board's solutions under the board's motions, worked out on the
+/// boards themselves: each solution's least image among `motions`.
+fn classes_on_boards(queens: &Queens, motions: &[Motion]) -> usize {
+    let n = queens.n();
+    let matrix = queens.matrix();
+    let mut dlx = dlx_core::Dlx::new(&matrix);
+    let forms: std::collections::HashSet<Vec<(usize, usize)>> = (dlx.solve().iter())
+        .map(|s| {
+            let squares = queens.board(&s).queens().to_vec();
+            (motions.iter())
+                .map(|m| {
+                    let mut image: Vec<(usize, usize)> =
+                        squares.iter().map(|&(i, j)| m(n, i, j)).collect();
+                    image.sort_unstable();
+                    image
+                })
+                .min()
+                .expect("the identity at least")
+        })
+        .collect();
+    forms.len()
+}
+
+#[test]
+fn classes_under_the_boards_symmetries_are_the_fundamental_solutions() {
+    let square = MOTIONS;
+    // Files secondary: only the motions that keep ranks as ranks.
+    let upright = [square[0], square[2], square[4], square[5]];
+    for n in 2..=9 {
+        for ranks_only in [false, true] {
+            let queens = Queens::new(n).unwrap().ranks_only(ranks_only);
+            let group = queens.symmetry_group().unwrap();
+            let motions: &[_] = if ranks_only { &upright } else { &square };
+            assert_eq!(group.order(), motions.len(), "n = {n}");
+            let found = (dlx_core::Problem::new(&queens.matrix()).solve())
+                .classes(&group)
+                .unwrap();
+            assert_eq!(
+                found.classes as usize,
+                classes_on_boards(&queens, motions),
+                "n = {n}, ranks only: {ranks_only}"
+            );
+            let all = dlx_core::Dlx::new(&queens.matrix()).solve().count();
+            assert_eq!(found.solutions, all.solutions, "n = {n}");
+        }
+    }
 }

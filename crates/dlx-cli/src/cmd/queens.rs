@@ -25,6 +25,11 @@ pub struct Args {
     /// Write an SVG picture of the first solution to FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<String>,
+    /// Count the fundamental solutions: the classes under the board's turns and reflections
+    /// (those that keep ranks as ranks with --ranks-only), searching one place of each orbit
+    /// of a queen. With --print, one solution of each class is drawn first.
+    #[arg(long, conflicts_with = "svg")]
+    pub classes: bool,
     #[command(flatten)]
     pub search: SearchArgs,
 }
@@ -57,5 +62,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         write_output(path, &picture)?;
     }
     let render = |s: &dlx_core::Solution| queens.board(s).ascii();
+    if args.classes {
+        let group = queens.symmetry_group();
+        return crate::classes::report(&matrix, group, &args.search, None, &render);
+    }
     search_and_report(&matrix, &args.search, Heuristic::Mrv, &render)
 }
