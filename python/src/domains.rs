@@ -14,7 +14,8 @@ use crate::problem::Problem;
 
 /// N queens with Knuth's matrix: ranks and files primary in organ-pipe order (or plain with
 /// `plain_order`), diagonals secondary; `ranks_only` makes the files secondary too (the
-/// paper's R-variant). Solutions draw as boards.
+/// paper's R-variant). Solutions draw as boards; `classes()` counts the fundamental solutions
+/// under the board's turns and reflections.
 #[pyfunction]
 #[pyo3(signature = (n, *, ranks_only=false, plain_order=false))]
 pub fn queens(n: usize, ranks_only: bool, plain_order: bool) -> PyResult<Problem> {
@@ -33,13 +34,15 @@ pub fn queens(n: usize, ranks_only: bool, plain_order: bool) -> PyResult<Problem
         .with_order(order)
         .ranks_only(ranks_only);
     let matrix = queens.matrix();
+    let group = queens.symmetry_group().ok();
     let render = move |s: &dlx_core::Solution| queens.board(s).ascii();
     Ok(Problem::named(
         matrix,
         format!("{n} queens"),
         Heuristic::Mrv,
         Some(Arc::new(render)),
-    ))
+    )
+    .with_symmetries(group))
 }
 
 /// A polyomino packing: a named problem of the paper (`pentomino-6x10`, `scott`, ...;

@@ -542,7 +542,7 @@ impl Problem {
     /// The solutions counted up to symmetry (`dlx polyomino --classes`): the classes no
     /// symmetry maps to one another, found by holding one piece to one place of each orbit
     /// (`Solve::classes`). The symmetries are the ones the puzzle's domain found
-    /// (`polyomino(...)`), or `symmetries`: maps of item names, each a dict sending an item
+    /// (`polyomino(...)`, `queens(...)`), or `symmetries`: maps of item names, each a dict sending an item
     /// to its image (items left out stay), generating the group. Returns a dict: `classes`,
     /// `symmetric`, `solutions` (every solution, counted from the classes), `group` (its
     /// order), `splits` (item, orbits, options, fixed, within) and `counts` (the figures of

@@ -58,3 +58,24 @@ def test_members_are_one_solution_of_each_class():
     assert len({tuple(m) for m in members}) == len(members)
     assert p.classes(members=True, threads=2)["members"] == members
     assert "members" not in p.classes(threads=1)
+
+
+def test_queens_know_their_boards_symmetries():
+    n = 8
+    q = dl.queens(n)
+    found = q.classes(members=True)
+    # Option i * n + j is the queen on (i, j): each solution's least image under the
+    # board's eight motions, worked out here.
+    motions = [
+        lambda i, j: (i, j), lambda i, j: (j, n - 1 - i), lambda i, j: (n - 1 - i, n - 1 - j),
+        lambda i, j: (n - 1 - j, i), lambda i, j: (i, n - 1 - j), lambda i, j: (n - 1 - i, j),
+        lambda i, j: (j, i), lambda i, j: (n - 1 - j, n - 1 - i),
+    ]
+    forms = set()
+    for s in q.solutions():
+        squares = [divmod(o, n) for o in s]
+        forms.add(min(tuple(sorted(m(i, j) for i, j in squares)) for m in motions))
+    assert (found["classes"], found["group"]) == (len(forms), 8)
+    assert found["solutions"] == q.count().solutions
+    assert len(found["members"]) == len(forms)
+    assert dl.queens(n, ranks_only=True).classes()["group"] == 4
