@@ -12,16 +12,21 @@ use crate::args::SearchArgs;
 use crate::error::CliError;
 use crate::output::{counted, figures, grouped, stats_json, write_output};
 
+/// How a polyform command draws one solution of each class: where the sheet goes
+/// (`--svg FILE`), and one solution's picture with its caption.
+pub type Sheet<'a> = (&'a str, &'a dyn Fn(&Solution, &str) -> String);
+
 /// Counts and prints the classes of `matrix`'s solutions under `group` (from
 /// `symmetries`, a domain's [`Symmetries`]), with the published count when one is known;
 /// with `--print`, first one solution of each class, drawn by `render`, in the order of
-/// their options.
+/// their options; with `sheet`, the same solutions' pictures on one SVG sheet.
 pub fn report(
     matrix: &Matrix,
     group: Result<Symmetries, SymmetryError>,
     args: &SearchArgs,
     published: Option<u64>,
     render: &dyn Fn(&Solution) -> String,
+    sheet: Option<Sheet<'_>>,
 ) -> Result<(), CliError> {
     if args.shard.is_some() || args.limit.is_some() {
         return Err(CliError::Classes(
@@ -38,7 +43,7 @@ pub fn report(
         .threads(args.threads.unwrap_or(0))
         .interrupt(&flag);
     let mut members: Vec<Vec<OptionId>> = Vec::new();
-    let found = if args.print {
+    let found = if args.print || sheet.is_some() {
         solve.classes_with(&group, |s| members.push(s.to_vec()))
     } else {
         solve.classes(&group)
@@ -58,6 +63,15 @@ pub fn report(
                 .collect(),
         })
         .collect();
+    if let Some((path, draw)) = sheet
+        && !interrupted
+    {
+        let n = members.len();
+        let pictures: Vec<String> = (members.iter().enumerate())
+            .map(|(k, s)| draw(s, &format!("class {} of {n}", k + 1)))
+            .collect();
+        write_output(path, &crate::sheet::sheet(&pictures, n.min(4)))?;
+    }
     let text = if args.json {
         let mut v = stats_json(&found.stats, heuristic, None, cleansings);
         v["searched_solutions"] = json!(found.stats.solutions);
@@ -79,7 +93,7 @@ pub fn report(
         format!("{v}\n")
     } else {
         let mut shown = String::new();
-        for (k, s) in members.iter().enumerate() {
+        for (k, s) in members.iter().enumerate().filter(|_| args.print) {
             shown.push_str(&format!("class {}:\n{}\n", k + 1, render(s)));
         }
         shown + &text(matrix, &found, published, cleansings, args.profile)

@@ -29,6 +29,7 @@ mod interrupt;
 mod output;
 mod progress;
 mod running;
+mod sheet;
 
 use std::process::ExitCode;
 

@@ -151,6 +151,42 @@ fn print_shows_one_solution_of_each_class() {
 }
 
 #[test]
+fn svg_draws_every_class_on_one_sheet() {
+    let dir = common::Scratch::dir("classes-sheet");
+    let cases: [(&[&str], bool); 5] = [
+        (&["polyomino", "pentominoes-3x20"], true),
+        (&["polycube", "soma", "--isometric"], true),
+        (&["polyiamond", "--rhombus", "9x4"], true),
+        (&["polystick", "tetrasticks-welded-4x4"], true),
+        (&["queens", "8"], false),
+    ];
+    for (k, (command, captioned)) in cases.into_iter().enumerate() {
+        let path = dir.join(format!("sheet-{k}.svg"));
+        let mut args = command.to_vec();
+        args.extend(["--classes", "--json", "-q", "--svg", path.to_str().unwrap()]);
+        let found = json(&args);
+        let classes = found["classes"].as_u64().unwrap();
+        let sheet = std::fs::read_to_string(&path).unwrap();
+        // The sheet, and a picture nested in it for each class.
+        assert!(sheet.starts_with("<svg xmlns="), "{command:?}");
+        assert_eq!(
+            sheet.matches("<svg").count() as u64,
+            classes + 1,
+            "{command:?}"
+        );
+        assert_eq!(
+            sheet.matches("</svg>").count() as u64,
+            classes + 1,
+            "{command:?}"
+        );
+        if captioned {
+            let last = format!("class {classes} of {classes}<");
+            assert!(sheet.contains(&last), "{command:?}: no `{last}`");
+        }
+    }
+}
+
+#[test]
 fn queens_count_their_fundamental_solutions() {
     for n in ["6", "8", "9"] {
         let all = json(&["queens", n, "--json", "-q"]);

@@ -112,7 +112,11 @@ pub fn svg(board: &Board, panels: &[(String, Arrangement)], style: &SvgStyle) ->
     let u = style.unit;
     let margin = u * 0.6;
     let caption = 22.0;
-    let pw = f64::from(mx) * u + 2.0 * margin;
+    // A panel is as wide as its board, or as its longest caption (about 8 units a character
+    // at 14 points), the board centred in it: a picture cuts off what lies outside it.
+    let board_width = f64::from(mx) * u + 2.0 * margin;
+    let longest = (panels.iter().map(|(t, _)| t.chars().count()).max()).unwrap_or(0);
+    let pw = board_width.max(longest as f64 * 8.0 + 2.0 * margin);
     let ph = f64::from(my) * u + 2.0 * margin + caption;
     let cols = style.columns.max(1).min(panels.len().max(1));
     let rows = panels.len().div_ceil(cols).max(1);
@@ -125,7 +129,7 @@ pub fn svg(board: &Board, panels: &[(String, Arrangement)], style: &SvgStyle) ->
     );
     let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
     for (k, (title, arrangement)) in panels.iter().enumerate() {
-        let ox = (k % cols) as f64 * pw + margin;
+        let ox = (k % cols) as f64 * pw + margin + (pw - board_width) / 2.0;
         let oy = (k / cols) as f64 * ph + margin;
         let at = |p: Point| (ox + f64::from(p.x) * u, oy + f64::from(my - p.y) * u);
         let _ = writeln!(

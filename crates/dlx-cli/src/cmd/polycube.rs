@@ -47,8 +47,9 @@ pub struct Args {
     /// Count the distinct solutions only: the classes under the symmetries of the box and
     /// pieces, searching one place of each orbit of a piece (far fewer updates than
     /// `--count`, which searches every solution).
-    /// With --print, one solution of each class is drawn first.
-    #[arg(long, conflicts_with_all = ["count", "svg"])]
+    /// With --print, one solution of each class is drawn first; with --svg FILE, all of
+    /// them on one SVG sheet.
+    #[arg(long, conflicts_with_all = ["count", "solution"])]
     pub classes: bool,
     /// Write an SVG picture of a solution to FILE: its layers side by side (see
     /// `--isometric`).
@@ -126,7 +127,13 @@ fn draw(args: &Args, title: &str, packing: &Packing, heuristic: Heuristic) -> Re
             args.solution
         ))
     })?;
-    let style = SvgStyle {
+    let style = svg_style(args, format!("{title}, solution {}", args.solution));
+    write_output(path, &to_svg(&packing.filling(&solution), &style))
+}
+
+/// The drawing `--isometric` and `--explode` ask for, with `caption` under it.
+fn svg_style(args: &Args, caption: String) -> SvgStyle {
+    SvgStyle {
         view: if args.isometric {
             View::Isometric {
                 explode: args.explode,
@@ -134,10 +141,9 @@ fn draw(args: &Args, title: &str, packing: &Packing, heuristic: Heuristic) -> Re
         } else {
             View::Layers
         },
-        caption: Some(format!("{title}, solution {}", args.solution)),
+        caption: Some(caption),
         ..SvgStyle::default()
-    };
-    write_output(path, &to_svg(&packing.filling(&solution), &style))
+    }
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -160,7 +166,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let render = |s: &dlx_core::Solution| packing.filling(s).to_text();
     if args.classes {
         let group = packing.symmetry_group();
-        return crate::classes::report(&packing.matrix, group, &args.search, published, &render);
+        let draw = |s: &dlx_core::Solution, caption: &str| {
+            let style = svg_style(&args, format!("{title}, {caption}"));
+            to_svg(&packing.filling(s), &style)
+        };
+        let sheet = args.svg.as_deref().map(|path| (path, &draw as _));
+        let search = &args.search;
+        return crate::classes::report(&packing.matrix, group, search, published, &render, sheet);
     }
     let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
     draw(&args, &title, &packing, heuristic)?;

@@ -52,8 +52,9 @@ pub struct Args {
     pub count: bool,
     /// Count the distinct solutions: the classes under the board's symmetries that the
     /// pieces allow (found automatically), searching one place of each orbit of a piece.
-    /// With --print, one solution of each class is drawn first.
-    #[arg(long, conflicts_with_all = ["svg", "count"])]
+    /// With --print, one solution of each class is drawn first; with --svg FILE, all of
+    /// them on one SVG sheet.
+    #[arg(long, conflicts_with_all = ["count", "solution"])]
     pub classes: bool,
     /// Write an SVG picture of a solution to FILE.
     #[arg(long, value_name = "FILE")]
@@ -175,7 +176,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let render = |s: &dlx_core::Solution| text(&placed.board, &placed.labelling(s));
     if args.classes {
         let group = placed.symmetry_group();
-        return crate::classes::report(&placed.matrix, group, &args.search, None, &render);
+        let draw = |s: &dlx_core::Solution, caption: &str| {
+            let style = SvgStyle {
+                quarter_turn: args.quarter_turn,
+                caption: Some(format!("{title}, {caption}")),
+                ..SvgStyle::default()
+            };
+            svg(&placed.board, &placed.labelling(s), &style)
+        };
+        let sheet = args.svg.as_deref().map(|path| (path, &draw as _));
+        return crate::classes::report(&placed.matrix, group, &args.search, None, &render, sheet);
     }
     let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
     if let Some(path) = &args.svg {

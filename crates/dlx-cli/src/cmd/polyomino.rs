@@ -39,8 +39,9 @@ pub struct Args {
     pub count: bool,
     /// Count the distinct solutions: the classes under the board's symmetries that the
     /// pieces allow (found automatically), searching one place of each orbit of a piece.
-    /// With --print, one solution of each class is drawn first.
-    #[arg(long, conflicts_with_all = ["svg", "count"])]
+    /// With --print, one solution of each class is drawn first; with --svg FILE, all of
+    /// them on one SVG sheet.
+    #[arg(long, conflicts_with_all = ["count", "solution"])]
     pub classes: bool,
     /// Write an SVG picture of a solution to FILE.
     #[arg(long, value_name = "FILE")]
@@ -101,12 +102,21 @@ pub fn run(args: Args) -> Result<(), CliError> {
         format!("{}hsym {}, vsym {}", t.to_outline(), t.hsym(), t.vsym())
     };
     if args.classes {
+        let draw = |s: &dlx_core::Solution, caption: &str| {
+            let style = SvgStyle {
+                caption: Some(format!("{title}, {caption}")),
+                ..SvgStyle::default()
+            };
+            to_svg(&packing.tiling(s), &style)
+        };
+        let sheet = args.svg.as_deref().map(|path| (path, &draw as _));
         return crate::classes::report(
             &packing.matrix,
             packing.symmetry_group(),
             &args.search,
             published,
             &render,
+            sheet,
         );
     }
     let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);

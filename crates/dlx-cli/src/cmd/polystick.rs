@@ -55,8 +55,9 @@ pub struct Args {
     pub count: bool,
     /// Count the distinct solutions only: the classes under the board's symmetries that the
     /// pieces allow (found automatically), searching one place of each orbit of a piece.
-    /// With --print, one solution of each class is drawn first.
-    #[arg(long, conflicts_with_all = ["svg", "count"])]
+    /// With --print, one solution of each class is drawn first; with --svg FILE, all of
+    /// them on one SVG sheet.
+    #[arg(long, conflicts_with_all = ["count", "pictures", "crossing"])]
     pub classes: bool,
     /// Write an SVG picture of the first solutions found to FILE (see `--pictures`).
     #[arg(long, value_name = "FILE")]
@@ -165,7 +166,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let render = |s: &dlx_core::Solution| draw::ascii(&built.board, &built.arrangement(s));
     if args.classes {
         let group = built.symmetry_group();
-        return crate::classes::report(&built.matrix, group, &args.search, None, &render);
+        let draw = |s: &dlx_core::Solution, caption: &str| {
+            let panel = (format!("{title}, {caption}"), built.arrangement(s));
+            draw::svg(&built.board, &[panel], &SvgStyle::default())
+        };
+        let sheet = args.svg.as_deref().map(|path| (path, &draw as _));
+        return crate::classes::report(&built.matrix, group, &args.search, None, &render, sheet);
     }
     let heuristic = args.search.heuristic.unwrap_or(Heuristic::Mrv);
     if let Some(path) = &args.svg {

@@ -27,8 +27,9 @@ pub struct Args {
     pub svg: Option<String>,
     /// Count the fundamental solutions: the classes under the board's turns and reflections
     /// (those that keep ranks as ranks with --ranks-only), searching one place of each orbit
-    /// of a queen. With --print, one solution of each class is drawn first.
-    #[arg(long, conflicts_with = "svg")]
+    /// of a queen. With --print, one solution of each class is drawn first; with --svg
+    /// FILE, all of them on one SVG sheet.
+    #[arg(long)]
     pub classes: bool,
     #[command(flatten)]
     pub search: SearchArgs,
@@ -54,17 +55,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let comment = format!("{} queens, written by dlx queens", args.n);
         return write_output(path, &format::write(&matrix, Some(&comment)));
     }
+    let render = |s: &dlx_core::Solution| queens.board(s).ascii();
+    if args.classes {
+        let group = queens.symmetry_group();
+        let draw = |s: &dlx_core::Solution, _: &str| queens.board(s).svg();
+        let sheet = args.svg.as_deref().map(|path| (path, &draw as _));
+        return crate::classes::report(&matrix, group, &args.search, None, &render, sheet);
+    }
     if let Some(path) = &args.svg {
         let picture = match Dlx::new(&matrix).solve().first() {
             Some(sol) => queens.board(&sol).svg(),
             None => return Err(CliError::NoSolution(format!("{} queens", args.n))),
         };
         write_output(path, &picture)?;
-    }
-    let render = |s: &dlx_core::Solution| queens.board(s).ascii();
-    if args.classes {
-        let group = queens.symmetry_group();
-        return crate::classes::report(&matrix, group, &args.search, None, &render);
     }
     search_and_report(&matrix, &args.search, Heuristic::Mrv, &render)
 }
