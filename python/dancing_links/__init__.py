@@ -11,7 +11,7 @@ Ctrl-C stops them within a fraction of a second.
   ``estimate``, ``min_cover``, ``pre`` (Knuth's DLX-PRE: a smaller problem, a ``Pre``),
   ``min_cost`` for options with costs (Knuth's DLX5), ``zdd`` (every solution as a ZDD: the
   exact count, uniform samples); ``merge`` adds up the figures of shards;
-- puzzles: ``queens``, ``polyomino``, ``paper`` (the paper's named problems) and the module
+- puzzles: ``queens``, ``polyomino``, ``polycube``, ``paper`` (the paper's named problems) and the module
   ``sudoku``.
 """
 
@@ -38,6 +38,8 @@ from ._native import (
     merge,
     paper,
     paper_names,
+    polycube,
+    polycube_names,
     polyomino,
     polyomino_names,
     queens,
@@ -63,6 +65,8 @@ __all__ = [
     "merge",
     "paper",
     "paper_names",
+    "polycube",
+    "polycube_names",
     "polyomino",
     "polyomino_names",
     "queens",

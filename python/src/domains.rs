@@ -103,6 +103,67 @@ pub fn polyomino(
     )
 }
 
+/// A polycube packing, as `dlx polycube` reads one: a named problem (`soma`,
+/// `flat-pentacubes-3x4x5`, `bedlam`, ...; `polycube_names()` lists them), a board (`box`, a
+/// size `AxBxC`, or `board`, layers of `#` cell, `o` a cell that may stay empty, `.` hole,
+/// separated by blank lines) with `pieces` (one a line: `soma`, `tetracubes`,
+/// `pentacubes`, `flat-pentacubes`, `bedlam`, or `piece NAME SHAPE [free]
+/// [copies=N | copies=LO-HI]`), or `spec`, a problem in the input format of Knuth's
+/// polycube-dlx. Solutions draw as their layers side by side; `classes()` counts under the
+/// symmetries of the board and pieces.
+#[pyfunction]
+#[pyo3(signature = (name=None, *, r#box=None, board=None, pieces=None, spec=None))]
+pub fn polycube(
+    name: Option<&str>,
+    r#box: Option<&str>,
+    board: Option<&str>,
+    pieces: Option<&str>,
+    spec: Option<&str>,
+) -> PyResult<Problem> {
+    let bad = |e: String| raise::<PuzzleError>(e);
+    let (title, puzzle) = match (name, r#box.or(board), pieces, spec) {
+        (Some(name), None, None, None) => {
+            let p = dlx_polycube::problem(name).ok_or_else(|| {
+                bad(format!(
+                    "unknown polycube problem `{name}`; polycube_names() lists the names"
+                ))
+            })?;
+            (name.to_string(), p.puzzle())
+        }
+        (None, Some(shape), Some(pieces), None) if r#box.is_none() || board.is_none() => {
+            dlx_polycube::parse_board(shape).map_err(|e| bad(format!("board: {e}")))?;
+            let puzzle = dlx_polycube::parse_puzzle(shape, pieces)
+                .map_err(|e| bad(format!("pieces: {e}")))?;
+            ("polycube packing".to_string(), puzzle)
+        }
+        (None, None, None, Some(spec)) => {
+            let puzzle = dlx_polycube::parse_spec(spec).map_err(|e| bad(format!("spec: {e}")))?;
+            ("polycube-dlx problem".to_string(), puzzle)
+        }
+        _ => {
+            return Err(bad(
+                "give a problem name, box= or board= with pieces=, or spec=".to_string(),
+            ));
+        }
+    };
+    let packing = puzzle.build().map_err(|e| bad(format!("{title}: {e}")))?;
+    let matrix = packing.matrix.clone();
+    let group = packing.symmetry_group().ok();
+    let render = move |s: &dlx_core::Solution| packing.filling(s).to_text();
+    Ok(
+        Problem::named(matrix, title, Heuristic::Mrv, Some(Arc::new(render)))
+            .with_symmetries(group),
+    )
+}
+
+/// The named polycube problems as `(name, description)` pairs (`dlx polycube list`).
+#[pyfunction]
+pub fn polycube_names() -> Vec<(String, String)> {
+    (dlx_polycube::PROBLEMS.iter())
+        .map(|p| (p.name.to_string(), p.about.to_string()))
+        .collect()
+}
+
 /// A named problem of the paper (`matrix3`, `queens-8`, `pentomino-6x10`, ...;
 /// `paper_names()` lists them), with the rule behind the paper's figures as its default and
 /// the paper's picture of a solution: `dlx paper NAME`.

@@ -79,3 +79,28 @@ def test_queens_know_their_boards_symmetries():
     assert found["solutions"] == q.count().solutions
     assert len(found["members"]) == len(forms)
     assert dl.queens(n, ranks_only=True).classes()["group"] == 4
+
+
+def test_polycubes_as_the_command_builds_them():
+    soma = dl.polycube("soma")
+    found = soma.classes(members=True, threads=1)
+    assert found["group"] == 48 and len(found["members"]) == found["classes"]
+    assert found["solutions"] == soma.count(threads=1).solutions
+    assert ("soma", dict(dl.polycube_names())["soma"]) in dl.polycube_names()
+    # A box and pieces, and Knuth's format, give the same matrix as the named problem.
+    boxed = dl.polycube(box="3x3x3", pieces="soma")
+    assert boxed.count(threads=1).solutions == found["solutions"]
+    dlx = os.environ.get("DLX_BIN")
+    if dlx:
+        out = subprocess.run(
+            [dlx, "polycube", "soma", "--classes", "--json", "-q", "--threads", "1"],
+            check=True, capture_output=True, text=True,
+        ).stdout
+        command = json.loads(out)
+        assert (found["classes"], found["counts"].updates) == (command["classes"], command["updates"])
+    with pytest.raises(dl.PuzzleError, match="unknown polycube problem"):
+        dl.polycube("no-such-cube")
+    with pytest.raises(dl.PuzzleError):
+        dl.polycube(box="3x3x3", board="###", pieces="soma")
+    with pytest.raises(dl.PuzzleError, match="spec"):
+        dl.polycube(spec="not a spec")
