@@ -314,14 +314,19 @@ impl Campaign {
         }
     }
 
-    /// Writes the problem's symmetries ([`crate::Symmetry`]'s file) into `dir` before a
-    /// campaign is started there ([`Shards::create`], [`Split::create`]), so that a whole
-    /// campaign never lacks them: the start records the file's fingerprint in
-    /// `campaign.json`, and every later read of the folder checks it.
+    /// Writes the problem's symmetries ([`crate::Symmetry`]'s file) into `dir` before this
+    /// process starts a campaign there ([`Shards::create`], [`Split::create`]), so that a
+    /// whole campaign never lacks them: the start records the file's fingerprint in
+    /// `campaign.json`, and every later read of the folder checks it. The folder is held
+    /// from here to the start (its `.starting` hold is taken now, and the start takes it
+    /// over), so that another start cannot record these symmetries as its own, nor write
+    /// its own over them.
     pub fn declare_symmetry(dir: impl AsRef<Path>, text: &str) -> Result<(), CampaignError> {
         let dir = dir.as_ref();
-        fresh(dir)?;
-        write(&dir.join(crate::SYMMETRY_FILE), text)
+        let claim = Claim::take(dir)?;
+        write(&dir.join(crate::SYMMETRY_FILE), text)?;
+        claim.keep_for_start(dir);
+        Ok(())
     }
 
     /// The fingerprint of the `symmetry.txt` the campaign was started with, if it declared
@@ -434,11 +439,11 @@ fn is_plain_name(name: &str) -> bool {
 }
 
 /// Refuses to start over a campaign, whose shards would be mixed with the new one's, or in a
-/// folder holding anything else but the symmetries [`Campaign::declare_symmetry`] wrote
-/// for it (a later `merge` reads every shard record there, and a mistyped folder name
-/// should not scatter a campaign among someone's files).
+/// folder holding anything at all (a later `merge` reads every shard record there, a
+/// mistyped folder name should not scatter a campaign among someone's files, and a
+/// `symmetry.txt` left by a start that was stopped is no symmetry this start declared).
 fn fresh(dir: &Path) -> Result<(), CampaignError> {
-    fresh_but(dir, &[crate::SYMMETRY_FILE])
+    fresh_but(dir, &[])
 }
 
 /// The file a start holds while it makes a campaign: made exclusively, so that of two starts
@@ -453,7 +458,8 @@ fn unfinished(dir: &Path) -> CampaignError {
         format!(
             "a `dlx campaign start` is making a campaign here, or was stopped before it \
              finished (it left `{STARTING}`): wait for it, or remove what it wrote (`{STARTING}`, \
-             `matrix.dlx`, subcase folders) and start again"
+             `{}`, `matrix.dlx`, subcase folders, `.*.tmp` files) and start again",
+            crate::SYMMETRY_FILE
         ),
     )
 }
@@ -465,10 +471,43 @@ fn left_by_a_start(dir: &Path) -> bool {
     dir.join(STARTING).exists()
 }
 
-/// A start's hold on its folder ([`STARTING`]), let go when dropped.
-struct Claim(PathBuf);
+/// A start's hold on its folder ([`STARTING`]), let go when dropped: with the symmetries it
+/// declared ([`Campaign::declare_symmetry`]), which go too unless the start finished.
+struct Claim {
+    hold: PathBuf,
+    symmetry: Option<PathBuf>,
+    finished: bool,
+}
+
+/// The folders where this process declared symmetries and holds them for its start, by
+/// their canonical paths.
+static DECLARED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
 
 impl Claim {
+    /// The hold this process kept on `dir` with its declared symmetries, if it kept one.
+    fn adopt(dir: &Path) -> Option<Claim> {
+        let canonical = dir.canonicalize().ok()?;
+        let mut declared = DECLARED.lock().unwrap_or_else(|e| e.into_inner());
+        let at = declared.iter().position(|d| *d == canonical)?;
+        declared.swap_remove(at);
+        Some(Claim {
+            hold: dir.join(STARTING),
+            symmetry: Some(dir.join(crate::SYMMETRY_FILE)),
+            finished: false,
+        })
+    }
+
+    /// Keeps the hold past this value, for this process's start in `dir` to adopt.
+    fn keep_for_start(self, dir: &Path) {
+        if let Ok(canonical) = dir.canonicalize() {
+            DECLARED
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(canonical);
+            std::mem::forget(self);
+        }
+    }
+
     /// Checks that `dir` is fresh, makes it, and holds it; then checks again, as another
     /// start may have finished there between the first check and the hold.
     fn take(dir: &Path) -> Result<Claim, CampaignError> {
@@ -486,15 +525,29 @@ impl Claim {
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Err(unfinished(dir)),
             Err(e) => return Err(file_error(&path, e.to_string())),
         }
-        let claim = Claim(path);
-        fresh_but(dir, &[crate::SYMMETRY_FILE, STARTING])?;
+        let claim = Claim {
+            hold: path,
+            symmetry: None,
+            finished: false,
+        };
+        fresh_but(dir, &[STARTING])?;
         Ok(claim)
+    }
+
+    /// The campaign is whole (its `campaign.json` written): what the start declared stays.
+    fn finish(mut self) {
+        self.finished = true;
     }
 }
 
 impl Drop for Claim {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        if !self.finished
+            && let Some(symmetry) = &self.symmetry
+        {
+            let _ = std::fs::remove_file(symmetry);
+        }
+        let _ = std::fs::remove_file(&self.hold);
     }
 }
 
@@ -574,9 +627,14 @@ impl Shards {
         keep_solutions: bool,
     ) -> Result<Shards, CampaignError> {
         let dir = dir.as_ref();
+        // Held first when this process declared symmetries there: a refusal lets them go.
+        let adopted = Claim::adopt(dir);
         check_shards(shards)?;
         fixed_fault(matrix, &fixed).map_err(CampaignError::Invalid)?;
-        let claim = Claim::take(dir)?;
+        let claim = match adopted {
+            Some(claim) => claim,
+            None => Claim::take(dir)?,
+        };
         write(
             &dir.join("matrix.dlx"),
             &format::write(matrix, Some(problem)),
@@ -601,7 +659,7 @@ impl Shards {
         }
         seal(&mut meta);
         write(&meta_path(dir), &format!("{meta:#}\n"))?;
-        drop(claim);
+        claim.finish();
         Ok(Shards {
             dir: dir.to_path_buf(),
             problem: problem.to_string(),
@@ -772,6 +830,8 @@ impl Split {
         keep_solutions: bool,
     ) -> Result<Split, CampaignError> {
         let dir = dir.as_ref();
+        // Held first when this process declared symmetries there: a refusal lets them go.
+        let adopted = Claim::adopt(dir);
         if subcases.is_empty() {
             return Err(CampaignError::Invalid("a split needs subcases".into()));
         }
@@ -793,7 +853,10 @@ impl Split {
             fixed_fault(&s.matrix, &s.fixed)
                 .map_err(|why| CampaignError::Invalid(format!("subcase `{name}`: {why}")))?;
         }
-        let claim = Claim::take(dir)?;
+        let claim = match adopted {
+            Some(claim) => claim,
+            None => Claim::take(dir)?,
+        };
         let mut searches = Vec::new();
         for s in &subcases {
             let about = format!(
@@ -836,7 +899,7 @@ impl Split {
         }
         seal(&mut meta);
         write(&meta_path(dir), &format!("{meta:#}\n"))?;
-        drop(claim);
+        claim.finish();
         Ok(Split {
             dir: dir.to_path_buf(),
             problem: problem.to_string(),
@@ -923,7 +986,8 @@ mod tests {
             std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
             "mine"
         );
-        // An empty folder, or one holding only the symmetries declared for it, will do.
+        // An empty folder, or one holding only the symmetries this process declared for it,
+        // will do.
         std::fs::remove_file(dir.join("notes.txt")).unwrap();
         create(&dir).unwrap();
         let sym = temp("declared");
@@ -998,6 +1062,46 @@ mod tests {
         assert_eq!(made.iter().filter(|&&ok| ok).count(), 1, "{made:?}");
         assert!(!dir.join(STARTING).exists());
         assert!(matches!(Campaign::open(&dir), Ok(Campaign::Search(_))));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Found by an audit: a start with symmetries wrote `symmetry.txt` before it held the
+    /// folder, so a plain start racing it recorded those symmetries as its own (its records
+    /// keep no solutions, so it could never be merged), and a second start with symmetries
+    /// wrote its own over the winner's. Symmetries are now held from their declaration to
+    /// the start, and a `symmetry.txt` no start of this process declared is refused.
+    #[test]
+    fn symmetries_are_held_from_their_declaration_to_the_start() {
+        let create = |dir: &Path, shards| {
+            Shards::create(dir, "t", &matrix(), shards, Heuristic::Mrv, vec![], false)
+        };
+        // Left by a start that was stopped: no start's symmetries.
+        let dir = temp("sym-left");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(crate::SYMMETRY_FILE), "# none\n").unwrap();
+        let e = create(&dir, 2).unwrap_err().to_string();
+        assert!(e.contains("not empty (it holds `symmetry.txt`)"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+        // Declared: another start (one without this process's hold) cannot take the folder,
+        // nor declare its own symmetries over these; this process's start takes it over.
+        let dir = temp("sym-held");
+        Campaign::declare_symmetry(&dir, "# none\n").unwrap();
+        let e = Claim::take(&dir).err().expect("held").to_string();
+        assert!(e.contains("is making a campaign here"), "{e}");
+        let e = Campaign::declare_symmetry(&dir, "# other\n").unwrap_err();
+        assert!(e.to_string().contains("is making a campaign here"), "{e}");
+        let made = create(&dir, 2).unwrap();
+        assert!(made.symmetry.is_some());
+        assert!(!dir.join(STARTING).exists());
+        let kept = std::fs::read_to_string(dir.join(crate::SYMMETRY_FILE)).unwrap();
+        assert_eq!(kept, "# none\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+        // A start refused after declaring lets its symmetries go with its hold.
+        let dir = temp("sym-refused");
+        Campaign::declare_symmetry(&dir, "# none\n").unwrap();
+        create(&dir, 0).unwrap_err();
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        create(&dir, 2).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

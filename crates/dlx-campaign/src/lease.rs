@@ -138,8 +138,9 @@ pub(crate) fn look(marker: &Path) -> Result<Marker, CampaignError> {
     if !fresh(&meta) {
         return Ok(Marker::Left);
     }
-    // A marker just created may be empty for a moment: it is held. Only a marker of this
-    // user's is judged by its process, which the system may hide from other users.
+    // A marker is made whole ([`create_whole`]); one that is empty or cannot be read (made
+    // where the file system has no hard links, or being written) is held. Only a marker of
+    // this user's is judged by its process, which the system may hide from other users.
     let text = crate::folder::read_to_string(marker).unwrap_or_default();
     Ok(if mine(&meta) && process_gone(&text) {
         Marker::Left
@@ -233,13 +234,11 @@ fn under_lock<R>(
     replace: impl FnOnce() -> Result<R, CampaignError>,
 ) -> Result<Option<R>, CampaignError> {
     let lock = takeover_lock(marker);
-    let locked = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&lock);
-    match locked {
-        Ok(_) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+    // The lock names its run, as a marker does, so that one left by a killed run of this
+    // machine is cleared at once rather than after MARKER_STALE.
+    match create_whole(&lock, &text()) {
+        Ok(true) => {}
+        Ok(false) => {
             clear_stale_lock(&lock)?;
             return Ok(None);
         }
@@ -250,15 +249,18 @@ fn under_lock<R>(
     done.map(Some)
 }
 
-/// Whether the lock (or a lock moved aside) is stale; an error naming it when it is a folder
-/// or cannot be looked at, since runs would otherwise wait on it forever.
+/// Whether the lock (or a lock moved aside) is stale: as old as a stale marker, or naming a
+/// process of this machine that is gone; an error naming it when it is a folder or cannot
+/// be looked at, since runs would otherwise wait on it forever.
 fn lock_stale(lock: &Path) -> Result<bool, CampaignError> {
     match std::fs::symlink_metadata(lock) {
         Ok(meta) if meta.is_dir() => Err(file_error(
             lock,
             "a folder, not a lock; move it away so that runs can take over stale markers",
         )),
-        Ok(meta) => Ok(!fresh(&meta)),
+        Ok(meta) => Ok(!fresh(&meta)
+            || (mine(&meta)
+                && process_gone(&crate::folder::read_to_string(lock).unwrap_or_default()))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
         Err(e) => Err(file_error(lock, e.to_string())),
     }
@@ -293,20 +295,42 @@ fn settle_moved_lock(moved: &Path, lock: &Path) -> Result<(), CampaignError> {
 
 /// Creates the marker with `text`, if no run has.
 fn create(marker: &Path, text: &str) -> Result<Claim, CampaignError> {
-    let created = std::fs::OpenOptions::new()
+    match create_whole(marker, text) {
+        Ok(true) => Ok(Claim::Taken),
+        Ok(false) => Ok(Claim::Held),
+        Err(e) => Err(file_error(marker, e.to_string())),
+    }
+}
+
+/// Creates `path` holding `text` unless something is there (`Ok(false)`), whole: written to
+/// a temporary file beside it, then hard-linked into place, since a link is made or refused
+/// whole. A file created first and written after would be empty for a moment, and a run
+/// killed in that moment would leave a marker naming no process, held until it goes stale.
+/// Where the file system makes no hard links, it is created exclusively and then written.
+fn create_whole(path: &Path, text: &str) -> std::io::Result<bool> {
+    let temp = temporary_beside(path)?;
+    std::fs::write(&temp, text)?;
+    let linked = std::fs::hard_link(&temp, path);
+    let _ = std::fs::remove_file(&temp);
+    match linked {
+        Ok(()) => return Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Ok(false),
+        Err(_) => {}
+    }
+    match std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
-        .open(marker);
-    match created {
+        .open(path)
+    {
         Ok(mut file) => match file.write_all(text.as_bytes()) {
-            Ok(()) => Ok(Claim::Taken),
+            Ok(()) => Ok(true),
             Err(e) => {
-                let _ = std::fs::remove_file(marker);
-                Err(file_error(marker, e.to_string()))
+                let _ = std::fs::remove_file(path);
+                Err(e)
             }
         },
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(Claim::Held),
-        Err(e) => Err(file_error(marker, e.to_string())),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+        Err(e) => Err(e),
     }
 }
 
@@ -407,6 +431,36 @@ mod tests {
         for other in ["space 0-0/1", ""] {
             std::fs::write(&marker, format!("process 4294967295 since 0 {other}\n")).unwrap();
             assert!(held(&marker), "{other}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn markers_and_locks_are_made_whole_and_a_lock_of_a_gone_process_is_cleared() {
+        let dir = temp("whole");
+        let marker = dir.join("shard-1-of-2.running");
+        assert!(create_whole(&marker, &text()).unwrap());
+        assert!(!create_whole(&marker, "other\n").unwrap());
+        assert_eq!(std::fs::read_to_string(&marker).unwrap(), text());
+        // Only the marker: the text went in through a temporary file, now gone.
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_file(&marker).unwrap();
+        // A run makes its takeover lock naming itself: held while it lives.
+        let lock = takeover_lock(&marker);
+        assert!(create_whole(&lock, &text()).unwrap());
+        assert!(!lock_stale(&lock).unwrap());
+        if let Some(space) = process_space() {
+            // Killed while it held the lock: cleared at once, not after MARKER_STALE.
+            std::fs::write(&lock, format!("process 4294967295 since 0 space {space}\n")).unwrap();
+            assert!(lock_stale(&lock).unwrap());
+            std::fs::write(
+                &marker,
+                format!("process 4294967295 since 0 space {space}\n"),
+            )
+            .unwrap();
+            assert_eq!(claim(&marker, 1, &text()).unwrap(), Claim::Held);
+            assert!(!lock.exists());
+            assert_eq!(claim(&marker, 1, &text()).unwrap(), Claim::Taken);
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -250,4 +250,19 @@ fn a_campaign_started_with_classes_counts_them() {
         "{merged}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+    // A board the aztec subcases also split (`--subcases`): `status` counts the classes under
+    // the declared symmetries alone (it had added a line saying they were not counted).
+    let dir = common::Scratch::path("classes-welded");
+    let d = dir.to_str().unwrap();
+    let problem = ["--problem", "tetrasticks-welded-4x4", "--classes"];
+    stdout(&[&["campaign", "start", d][..], &problem, &["--shards", "2"]].concat());
+    stdout(&["campaign", "run", d, "-q"]);
+    let status = stdout(&["campaign", "status", d]);
+    let lines: Vec<&str> = status
+        .lines()
+        .filter(|l| l.starts_with("classes:"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{status}");
+    assert!(lines[0].starts_with("classes: 3 among "), "{status}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -414,7 +414,11 @@ fn status(c: &Campaign) -> Result<(), CliError> {
             grouped(all as u64)
         ));
     }
-    if let Campaign::Split(split) = c {
+    // A split with declared symmetries counts its classes under them (below); the board's
+    // own count is for the aztec subcases of `--subcases`.
+    if let Campaign::Split(split) = c
+        && split.symmetry.is_none()
+    {
         text.push_str(&classes(
             split,
             searches.iter().all(|(_, s)| s.keep_solutions),
