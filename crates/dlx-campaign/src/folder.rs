@@ -799,7 +799,8 @@ impl Shards {
         }
         if records.is_empty() {
             return Err(CampaignError::Invalid(format!(
-                "no shard of {} is finished yet",
+                "{}: no shard of {} is finished yet",
+                self.dir.display(),
                 self.shards
             )));
         }

@@ -256,6 +256,10 @@ fn a_campaign_started_with_classes_counts_them() {
     let d = dir.to_str().unwrap();
     let problem = ["--problem", "tetrasticks-welded-4x4", "--classes"];
     stdout(&[&["campaign", "start", d][..], &problem, &["--shards", "2"]].concat());
+    // Before any run, `merge` says which subcase has nothing yet.
+    let (code, err) = common::fails(&["campaign", "merge", d]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("p1: no shard of 2 is finished yet"), "{err}");
     stdout(&["campaign", "run", d, "-q"]);
     let status = stdout(&["campaign", "status", d]);
     let lines: Vec<&str> = status
