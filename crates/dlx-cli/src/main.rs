@@ -78,7 +78,7 @@ enum Command {
     /// The square destroyer: remove the fewest matchsticks so that no square is left.
     Squares(cmd::squares::Args),
     /// Sudoku of any size (4x4 to 36x36), one puzzle per line: solve, count, check uniqueness;
-    /// generate minimal puzzles, grade puzzles.
+    /// generate minimal puzzles, grade puzzles, explain them step by step.
     Sudoku(cmd::sudoku::Args),
     /// An online judge's problem (HUST 1017, POJ 3074, 3076, 1084): its input as the judge
     /// gives it, the answers byte for byte as it expects them.

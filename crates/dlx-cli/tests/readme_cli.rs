@@ -1,10 +1,14 @@
 //! The README's shell transcripts, run, so that what the README shows cannot go stale (its
 //! Rust examples are doctests of the `tests` crate). Each `$ COMMAND` line of a `sh` block is
-//! run by `sh` with this build's `dlx` first on the PATH, in a scratch folder that holds the
-//! repository's `examples/`; the lines after it, up to the next `$` line or the end of the
-//! block, must be what it prints (standard output, then standard error). A command shown
-//! with nothing after it (it writes a file, or the README describes its output in words) must
-//! succeed, and its output is not compared.
+//! run by bash (with `pipefail`: every command of a pipeline must succeed) with this build's
+//! `dlx` first on the PATH, in a scratch folder that holds the repository's `examples/`; the
+//! lines after it, up to the next `$` line or the end of the block, must be what it prints
+//! (standard output, then standard error). A command shown with nothing after it (it writes
+//! a file, or the README describes its output in words) must succeed, and its output is not
+//! compared. A comment after a command starts at two spaces and `#`, which the README's
+//! commands hold nowhere else.
+
+#![cfg(unix)]
 
 mod common;
 
@@ -71,13 +75,13 @@ fn the_readme_transcripts_print_what_they_show() {
     ))
     .unwrap();
     for t in &found {
-        let out = Command::new("sh")
-            .arg("-c")
+        let out = Command::new("bash")
+            .args(["-o", "pipefail", "-c"])
             .arg(without_comment(&t.command))
             .current_dir(&scratch)
             .env("PATH", &path)
             .output()
-            .expect("sh runs");
+            .expect("bash runs");
         let printed = format!(
             "{}{}",
             String::from_utf8_lossy(&out.stdout),

@@ -198,6 +198,8 @@ struct Count<'g, 'o, 'r, 'e> {
 
 /// Hands `options` (sorted) to `each`.
 fn hand(each: &Each<'_>, options: &[OptionId]) {
+    // The lock holds no state of its own: after a panic in `each` on one thread, the others
+    // go on handing members over until the panic reaches the join, as a run's visitor does.
     let mut each = each.lock().unwrap_or_else(|e| e.into_inner());
     (*each)(options);
 }

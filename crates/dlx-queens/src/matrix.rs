@@ -14,6 +14,20 @@ pub type Motion = fn(usize, usize, usize) -> (usize, usize);
 
 /// The eight motions of the square board: the identity, the three turns, the four
 /// reflections (left to right, top to bottom, and the two diagonals).
+///
+/// ```
+/// use dlx_queens::MOTIONS;
+///
+/// // A quarter turn of the 8x8 board takes the corner (0, 0) to (0, 7).
+/// assert_eq!(MOTIONS[1](8, 0, 0), (0, 7));
+/// // Each motion maps the board onto itself.
+/// for m in MOTIONS {
+///     let mut image: Vec<_> = (0..8).flat_map(|i| (0..8).map(move |j| m(8, i, j))).collect();
+///     image.sort_unstable();
+///     image.dedup();
+///     assert_eq!(image.len(), 64);
+/// }
+/// ```
 pub const MOTIONS: [Motion; 8] = [
     |_, i, j| (i, j),
     |n, i, j| (j, n - 1 - i),

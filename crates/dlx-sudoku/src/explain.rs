@@ -39,7 +39,8 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use crate::grade::{self, Grade, NotUnique, Rating};
+use crate::grade::{Grade, Grader, NotUnique, Rating};
+use crate::masks::bits;
 use crate::{Alphabet, Grid};
 
 /// A cell, by row and column from 0 (shown as `r1c1`, from 1).
@@ -58,7 +59,7 @@ impl fmt::Display for Cell {
 }
 
 /// A row, column or box, numbered from 0 (shown from 1; boxes go row-major).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Unit {
     /// A row.
     Row(usize),
@@ -333,7 +334,21 @@ pub struct Explanation {
 }
 
 /// The puzzle solved step by step by the grading rules (module docs), or why it has no grade.
+/// [`Grader::explain`] keeps the grader's layouts for the next puzzle.
 pub fn explain(puzzle: &Grid) -> Result<Explanation, NotUnique> {
+    Grader::new().explain(puzzle)
+}
+
+impl Grader {
+    /// The puzzle solved step by step by the grading rules ([`explain`]), rated by this
+    /// grader where the rules stop short.
+    pub fn explain(&mut self, puzzle: &Grid) -> Result<Explanation, NotUnique> {
+        explained(puzzle, self)
+    }
+}
+
+/// [`explain`], with `grader` to rate a puzzle the rules leave open.
+fn explained(puzzle: &Grid, grader: &mut Grader) -> Result<Explanation, NotUnique> {
     let geometry = Geometry::new(puzzle.box_size());
     let mut board = Board::new(&geometry);
     for (cell, &v) in puzzle.values().iter().enumerate() {
@@ -364,7 +379,7 @@ pub fn explain(puzzle: &Grid) -> Result<Explanation, NotUnique> {
         Rating { grade, nodes: 0 }
     } else {
         // The rules are stuck: the search decides, as the grader's does.
-        grade::grade(puzzle)?
+        grader.grade(puzzle)?
     };
     Ok(Explanation {
         steps,
@@ -420,17 +435,6 @@ impl Geometry {
             _ => Unit::Column(u % self.side),
         }
     }
-}
-
-/// Bit positions of a word, lowest first.
-fn bits(mut x: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (x != 0).then(|| {
-            let k = x.trailing_zeros() as usize;
-            x &= x - 1;
-            k
-        })
-    })
 }
 
 /// Pencil marks: each open cell's digits and each unit's places for each digit, with the

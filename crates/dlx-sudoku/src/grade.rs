@@ -138,6 +138,18 @@ pub struct Rating {
     pub nodes: u64,
 }
 
+impl fmt::Display for Rating {
+    /// As `dlx sudoku grade` prints it: the grade's number and name, then for
+    /// [`Grade::Branching`] its node count (`3 probing`, `4 branching 57`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.grade.number(), self.grade)?;
+        if self.grade == Grade::Branching {
+            write!(f, " {}", self.nodes)?;
+        }
+        Ok(())
+    }
+}
+
 /// Why a puzzle has no grade.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NotUnique {

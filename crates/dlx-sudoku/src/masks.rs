@@ -154,7 +154,7 @@ impl Queue {
 }
 
 /// The bits of a mask, lowest first.
-fn bits(mut x: u64) -> impl Iterator<Item = usize> {
+pub(crate) fn bits(mut x: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (x != 0).then(|| {
             let k = x.trailing_zeros() as usize;

@@ -26,9 +26,9 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub svg: Option<String>,
     /// Count the fundamental solutions: the classes under the board's turns and reflections
-    /// (those that keep ranks as ranks with --ranks-only), searching one place of each orbit
-    /// of a queen. With --print, one solution of each class is drawn first; with --svg
-    /// FILE, all of them on one SVG sheet.
+    /// (those that keep ranks as ranks with --ranks-only). No item is fixed by every motion,
+    /// so every solution is searched and compared with its images. With --print, one
+    /// solution of each class is drawn first; with --svg FILE, all of them on one SVG sheet.
     #[arg(long)]
     pub classes: bool,
     #[command(flatten)]

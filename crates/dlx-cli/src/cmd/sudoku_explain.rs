@@ -1,8 +1,8 @@
 //! `dlx sudoku explain`: puzzles solved step by step by the grading rules, each step with its
 //! reason.
 
-use dlx_sudoku::explain::{Explanation, Step, explain};
-use dlx_sudoku::grade::{Grade, NotUnique};
+use dlx_sudoku::explain::{Explanation, Step};
+use dlx_sudoku::grade::{Grader, NotUnique};
 use dlx_sudoku::{Alphabet, Grid};
 use serde_json::{Value, json};
 
@@ -29,11 +29,12 @@ pub struct ExplainArgs {
 
 /// Runs `dlx sudoku explain`.
 pub fn explain_puzzles(args: ExplainArgs) -> Result<(), CliError> {
+    let mut grader = Grader::new();
     let (batch, tally, path) = answer_each(
         &args.input,
         args.json,
         |line| format!("line {line}: invalid"),
-        |grid, line, tally| match explain(grid) {
+        |grid, line, tally| match grader.explain(grid) {
             Ok(e) => {
                 tally.solved += 1;
                 shown(grid, &e, line)
@@ -58,12 +59,8 @@ pub fn explain_puzzles(args: ExplainArgs) -> Result<(), CliError> {
 fn shown(grid: &Grid, e: &Explanation, line: usize) -> (String, Value) {
     let alphabet = grid.alphabet();
     let r = e.rating;
-    let grade = match r.grade {
-        Grade::Branching => format!("{} {} {}", r.grade.number(), r.grade, r.nodes),
-        g => format!("{} {g}", g.number()),
-    };
     let mut text = format!(
-        "line {line}: {grade}, {}",
+        "line {line}: {r}, {}",
         crate::output::counted(e.steps.len() as u64, "step")
     );
     for step in &e.steps {

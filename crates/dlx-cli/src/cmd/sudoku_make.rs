@@ -188,10 +188,7 @@ fn rate(
         Ok(r) => {
             tally.solved += 1;
             by_grade[usize::from(r.grade.number()) - 1] += 1;
-            let plain = match r.grade {
-                Grade::Branching => format!("{} {} {}", r.grade.number(), r.grade, r.nodes),
-                g => format!("{} {g}", g.number()),
-            };
+            let plain = r.to_string();
             let fields = json!({
                 "grade": r.grade.number(),
                 "name": r.grade.name(),
