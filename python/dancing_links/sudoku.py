@@ -18,7 +18,7 @@ from ._native import SudokuError
 
 Grid = Union[str, List[int], List[List[int]], Any]
 
-__all__ = ["solve", "count", "is_unique", "generate", "grade", "explain", "Rating", "Explanation"]
+__all__ = ["solve", "count", "is_unique", "generate", "grade", "explain", "Rating", "Explanation", "VARIANTS"]
 
 
 def _value(v: Any, where: str, side: int) -> int:
@@ -105,12 +105,27 @@ class Explanation(NamedTuple):
     solved: bool
 
 
-def solve(puzzle: Grid, alphabet: Optional[str] = None) -> Optional[Any]:
+VARIANTS = ("classic", "x", "windoku", "jigsaw", "samurai", "killer")
+
+
+def _variant_line(puzzle: Any, variant: str) -> str:
+    """A variant puzzle is a line of its format, as ``dlx sudoku --variant`` reads it."""
+    if not isinstance(puzzle, str):
+        raise TypeError(f"a {variant} puzzle is a str in its one-line format, not {type(puzzle).__name__}")
+    return puzzle
+
+
+def solve(puzzle: Grid, alphabet: Optional[str] = None, *, variant: Optional[str] = None) -> Optional[Any]:
     """A solution of the puzzle in its own form, or None when it has none.
 
     ``alphabet`` fixes the symbols of a string puzzle (a range such as ``1-9``, ``0-F``,
-    ``A-Y``, or the symbols spelled out); by default it is detected.
+    ``A-Y``, or the symbols spelled out); by default it is detected. ``variant`` (one of
+    ``VARIANTS``) reads the puzzle as ``dlx sudoku --variant`` does, one line in the
+    variant's format (jigsaw ``GIVENS:REGIONS``, killer ``[GIVENS:]CAGES:SUMS``, ...), and
+    gives the solution's cells as a line.
     """
+    if variant is not None:
+        return _native.sudoku_variant_solve(_variant_line(puzzle, variant), variant)
     flat, form = _flatten(puzzle)
     solution = _native.sudoku_solve(flat, alphabet)
     if solution is None or form is None:
@@ -118,18 +133,27 @@ def solve(puzzle: Grid, alphabet: Optional[str] = None) -> Optional[Any]:
     return _unflatten(solution, form)
 
 
-def count(puzzle: Grid, limit: Optional[int] = None, alphabet: Optional[str] = None) -> int:
-    """The number of solutions of the puzzle, counting no further than ``limit``."""
+def count(
+    puzzle: Grid,
+    limit: Optional[int] = None,
+    alphabet: Optional[str] = None,
+    *,
+    variant: Optional[str] = None,
+) -> int:
+    """The number of solutions of the puzzle, counting no further than ``limit``; of a
+    ``variant`` puzzle as ``solve`` reads it."""
     if limit is not None and limit < 1:
         # As Problem.count: a count to 0 would say nothing.
         raise SudokuError("limit: at least 1 solution")
+    if variant is not None:
+        return _native.sudoku_variant_count(_variant_line(puzzle, variant), variant, limit)
     flat, _ = _flatten(puzzle)
     return _native.sudoku_count(flat, limit, alphabet)
 
 
-def is_unique(puzzle: Grid, alphabet: Optional[str] = None) -> bool:
-    """Whether the puzzle has exactly one solution."""
-    return count(puzzle, limit=2, alphabet=alphabet) == 1
+def is_unique(puzzle: Grid, alphabet: Optional[str] = None, *, variant: Optional[str] = None) -> bool:
+    """Whether the puzzle (of ``variant``, as ``solve`` reads it) has exactly one solution."""
+    return count(puzzle, limit=2, alphabet=alphabet, variant=variant) == 1
 
 
 def generate(
@@ -140,6 +164,8 @@ def generate(
     symmetric: bool = False,
     grade: Optional[Union[int, str]] = None,
     attempts: int = 10000,
+    variant: Optional[str] = None,
+    max_cage: Optional[int] = None,
 ) -> List[str]:
     """``count`` minimal puzzles with exactly one solution, as ``dlx sudoku generate`` makes
     them: the same ones for the same ``seed`` on every machine, one line each.
@@ -147,10 +173,23 @@ def generate(
     ``size`` is the side (4, 9, 16, 25 or 36); ``symmetric`` keeps the clues in 180°
     rotational symmetry; ``grade`` (1 to 4, or ``singles``, ``locked-candidates``,
     ``probing``, ``branching``) makes minimal puzzles until one has it, at most ``attempts``
-    for each (then ``SudokuError``).
+    for each (then ``SudokuError``). ``variant`` (one of ``VARIANTS``) makes that variant's
+    puzzles, in its one-line format, of side 2 to 9 (a samurai's grids are 9x9), as
+    ``dlx sudoku generate --variant`` does; ``max_cage`` bounds a killer's cages (5 cells
+    by default).
     """
     if count < 0:
         raise SudokuError("count: a number of puzzles, 0 or more")
+    if variant is not None:
+        if symmetric or grade is not None:
+            raise SudokuError("symmetric and grade are for classic puzzles, not a variant")
+        if max_cage is not None and variant != "killer":
+            raise SudokuError(f"max_cage is for the killer variant, not {variant}")
+        if max_cage is not None and max_cage < 0:
+            raise SudokuError("max_cage: a number of cells, 1 or more")
+        return _native.sudoku_variant_generate(variant, count, size, seed, max_cage)
+    if max_cage is not None:
+        raise SudokuError("max_cage is for the killer variant")
     wanted = None if grade is None else str(grade)
     return _native.sudoku_generate(count, size, seed, symmetric, wanted, attempts)
 

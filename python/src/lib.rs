@@ -90,5 +90,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sudoku::sudoku_generate, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_grade, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_explain, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::sudoku_variant_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::sudoku_variant_count, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::sudoku_variant_generate, m)?)?;
     Ok(())
 }

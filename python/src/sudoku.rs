@@ -6,6 +6,10 @@ use std::sync::{Arc, Mutex};
 
 use dlx_sudoku::generate::{ATTEMPTS, Generator};
 use dlx_sudoku::grade::{self, Grade};
+use dlx_sudoku::variant::{
+    DEFAULT_MAX_CAGE, MAX_GENERATED_SIDE, Puzzle as VariantPuzzle, Variant, VariantSolver,
+    generate as generate_variant, generate_killer,
+};
 use dlx_sudoku::{Alphabet, Grid, Solver, explain};
 use pyo3::prelude::*;
 
@@ -172,26 +176,35 @@ pub fn sudoku_generate(
     if let Some(g) = grade {
         generator = generator.grade(g.parse::<Grade>().map_err(raise::<SudokuError>)?);
     }
+    let made = making(py, count, |_| {
+        generator.generate().map(|g| g.puzzle.to_line())
+    })?;
+    made.map_err(raise::<SudokuError>)
+}
+
+/// Puzzles `make(k)` makes for k = 0, 1, ... `count` - 1 (its first error ends it), without
+/// the GIL; a Ctrl-C stops it after the puzzle under way, raising KeyboardInterrupt.
+fn making<E: Send>(
+    py: Python<'_>,
+    count: u64,
+    mut make: impl FnMut(u64) -> Result<String, E> + Send,
+) -> PyResult<Result<Vec<String>, E>> {
     let stop = AtomicBool::new(false);
-    let made = watched(
+    watched(
         py,
         &stop,
         |_| Ok(()),
         || {
             let mut made = Vec::new();
-            for _ in 0..count {
+            for k in 0..count {
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
-                match generator.generate() {
-                    Ok(g) => made.push(g.puzzle.to_line()),
-                    Err(e) => return Err(e),
-                }
+                made.push(make(k)?);
             }
             Ok(made)
         },
-    )?;
-    made.map_err(raise::<SudokuError>)
+    )
 }
 
 /// A grade as Python is given it: (number, name, nodes).
@@ -255,4 +268,94 @@ pub fn sudoku_explain(
         in_form(py, &puzzle, &e.reached)?,
         e.reached.is_complete(),
     )))
+}
+
+/// The variant named `name` (`classic`, `x`, `windoku`, `jigsaw`, `samurai`, `killer`).
+fn variant(name: &str) -> PyResult<Variant> {
+    name.parse::<Variant>().map_err(raise::<SudokuError>)
+}
+
+/// A variant puzzle read from its one-line format (`dlx sudoku --variant NAME` reads them).
+fn variant_puzzle(line: &str, name: &str) -> PyResult<VariantPuzzle> {
+    variant(name)?.parse(line).map_err(raise::<SudokuError>)
+}
+
+/// Runs a variant solver on a puzzle without the GIL, watched for Ctrl-C.
+fn with_variant_solver<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&mut VariantSolver) -> T + Send,
+) -> PyResult<T> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut solver = VariantSolver::new().interrupt(Arc::clone(&flag));
+    watched(py, &flag, |_| Ok(()), || work(&mut solver))
+}
+
+/// A solution of a variant puzzle in its one-line format (None when it has none).
+#[pyfunction]
+pub fn sudoku_variant_solve(py: Python<'_>, line: &str, name: &str) -> PyResult<Option<String>> {
+    let puzzle = variant_puzzle(line, name)?;
+    let solved = with_variant_solver(py, |s| s.solve(&puzzle))?;
+    Ok(solved.map(|s| s.to_line()))
+}
+
+/// The number of solutions of a variant puzzle, up to `limit`.
+#[pyfunction]
+#[pyo3(signature = (line, name, limit=None))]
+pub fn sudoku_variant_count(
+    py: Python<'_>,
+    line: &str,
+    name: &str,
+    limit: Option<u64>,
+) -> PyResult<u64> {
+    let puzzle = variant_puzzle(line, name)?;
+    with_variant_solver(py, |s| s.count(&puzzle, limit))
+}
+
+/// Variant puzzles with one solution, as `dlx sudoku generate --variant NAME` makes them:
+/// puzzle k from seed `seed + k`, of side `size`, killer cages of at most `max_cage` cells
+/// ([`DEFAULT_MAX_CAGE`] when not given). Made without the GIL; a Ctrl-C stops it after the
+/// puzzle under way.
+#[pyfunction]
+#[pyo3(signature = (name, count, size, seed, max_cage=None))]
+pub fn sudoku_variant_generate(
+    py: Python<'_>,
+    name: &str,
+    count: u64,
+    size: usize,
+    seed: u64,
+    max_cage: Option<usize>,
+) -> PyResult<Vec<String>> {
+    let max_cage = max_cage.unwrap_or(DEFAULT_MAX_CAGE);
+    let bad = |m: String| raise::<SudokuError>(m);
+    let v = variant(name)?;
+    if !(2..=MAX_GENERATED_SIDE).contains(&size) {
+        return Err(bad(format!(
+            "size {size}: variants are made with sides 2 to {MAX_GENERATED_SIDE}"
+        )));
+    }
+    if v == Variant::Killer && max_cage == 0 {
+        return Err(bad("max_cage 0: a cage has a cell at least".into()));
+    }
+    if seed.checked_add(count.saturating_sub(1)).is_none() {
+        return Err(bad(format!(
+            "seed {seed}, count {count}: the seeds would pass {}",
+            u64::MAX
+        )));
+    }
+    let made = making(py, count, |k| {
+        let generated = match v {
+            Variant::Killer => generate_killer(size, max_cage, seed + k),
+            v => generate_variant(v, size, seed + k),
+        };
+        generated
+            .map(|g| g.puzzle.to_string())
+            .map_err(|e| (seed + k, e))
+    })?;
+    made.map_err(|(seed, e): (u64, dlx_sudoku::SudokuError)| {
+        let reason = match e {
+            dlx_sudoku::SudokuError::Variant { reason, .. } => reason,
+            e => e.to_string(),
+        };
+        bad(format!("variant {name}, seed {seed}: {reason}"))
+    })
 }

@@ -140,3 +140,43 @@ def test_explain_keeps_the_puzzles_form_and_refuses_what_has_no_grade():
         sudoku.generate(grade=7)
     with pytest.raises(dl.SudokuError):
         sudoku.generate(grade=4, size=4, attempts=3)
+
+
+def test_variants_as_the_command_reads_and_makes_them():
+    import os
+    import subprocess
+
+    killer = "aabcadbcedbfedff:a=9,b=8,c=3,d=7,e=4,f=9"
+    solution = sudoku.solve(killer, variant="killer")
+    assert isinstance(solution, str) and len(solution) == 16
+    assert sudoku.is_unique(killer, variant="killer")
+    jigsaw = "..5....1..4..........23..:ddaaadddbaeecbaeccbbeeccb"
+    assert sudoku.count(jigsaw, variant="jigsaw") == 1
+    assert sudoku.count("." * 16 + ":" + "aabbaabbccddccdd", variant="jigsaw", limit=5) == 5
+    for variant, size in [("x", 6), ("windoku", 9), ("jigsaw", 5), ("killer", 4), ("classic", 6)]:
+        made = sudoku.generate(3, size=size, seed=11, variant=variant)
+        assert made == sudoku.generate(3, size=size, seed=11, variant=variant)
+        assert len(made) == 3 and all(sudoku.is_unique(p, variant=variant) for p in made)
+        dlx = os.environ.get("DLX_BIN")
+        if dlx:
+            out = subprocess.run(
+                [dlx, "sudoku", "generate", "--variant", variant, "--size", str(size),
+                 "--seed", "11", "--count", "3", "-q"],
+                check=True, capture_output=True, text=True,
+            ).stdout
+            assert out.splitlines() == made
+            answers = subprocess.run(
+                [dlx, "sudoku", "--variant", variant, "-q"], input=out,
+                check=True, capture_output=True, text=True,
+            ).stdout.splitlines()
+            assert answers == [sudoku.solve(p, variant=variant) for p in made]
+    with pytest.raises(dl.SudokuError, match="unknown variant `hexagonal`"):
+        sudoku.solve("....", variant="hexagonal")
+    with pytest.raises(TypeError):
+        sudoku.solve([0] * 16, variant="x")
+    with pytest.raises(dl.SudokuError, match="killer"):
+        sudoku.generate(variant="x", max_cage=3)
+    with pytest.raises(dl.SudokuError, match="sides 2 to"):
+        sudoku.generate(variant="x", size=40)
+    with pytest.raises(dl.SudokuError):
+        sudoku.generate(variant="x", symmetric=True)
