@@ -208,3 +208,28 @@ fn explain_answers_bad_puzzles_by_line() {
     assert_eq!(err.lines().count(), 2, "{err}");
     assert!(err.contains("line 3"), "{err}");
 }
+
+#[test]
+fn steps_shows_the_first_steps_only_a_hint() {
+    let puzzle = stdout(&["sudoku", "generate", "--grade", "3", "--seed", "4", "-q"]);
+    let whole = lines(&dlx_input(&["sudoku", "explain", "-q"], &puzzle));
+    let hint = lines(&dlx_input(
+        &["sudoku", "explain", "--steps", "1", "-q"],
+        &puzzle,
+    ));
+    // The heading and the first step as in the whole explanation, then how many are left.
+    assert_eq!(hint[..2], whole[..2]);
+    let left = whole.len() - 3; // the heading, the first step, where the steps end
+    assert_eq!(hint[2], format!("  ... {left} more steps"));
+    assert_eq!(hint.len(), 3);
+    let v: Value = serde_json::from_str(
+        &lines(&dlx_input(
+            &["sudoku", "explain", "--steps", "2", "--json", "-q"],
+            &puzzle,
+        ))[0],
+    )
+    .unwrap();
+    assert_eq!(v["steps"].as_array().unwrap().len(), 2);
+    assert_eq!(v["steps_total"], whole.len() - 2);
+    assert!(v.get("reached").is_none() && v.get("solved").is_none());
+}

@@ -25,6 +25,11 @@ pub struct ExplainArgs {
     /// and the cell and digit placed or the options removed), reached, solved.
     #[arg(long)]
     pub json: bool,
+    /// Show only the first N steps of each puzzle, and not where they end (`--steps 1`: a
+    /// hint, the simplest deduction from where the puzzle stands). With --json, `steps`
+    /// lists them and `steps_total` counts them all.
+    #[arg(long, value_name = "N")]
+    pub steps: Option<usize>,
 }
 
 /// Runs `dlx sudoku explain`.
@@ -37,7 +42,7 @@ pub fn explain_puzzles(args: ExplainArgs) -> Result<(), CliError> {
         |grid, line, tally| match grader.explain(grid) {
             Ok(e) => {
                 tally.solved += 1;
-                shown(grid, &e, line)
+                shown(grid, &e, line, args.steps)
             }
             Err(why) => {
                 match why {
@@ -56,19 +61,27 @@ pub fn explain_puzzles(args: ExplainArgs) -> Result<(), CliError> {
 
 /// One puzzle's explanation: a heading with its grade, a line per step, and where the steps
 /// end; and the same as JSON fields.
-fn shown(grid: &Grid, e: &Explanation, line: usize) -> (String, Value) {
+fn shown(grid: &Grid, e: &Explanation, line: usize, first: Option<usize>) -> (String, Value) {
     let alphabet = grid.alphabet();
     let r = e.rating;
     let mut text = format!(
         "line {line}: {r}, {}",
         crate::output::counted(e.steps.len() as u64, "step")
     );
-    for step in &e.steps {
+    let shown = &e.steps[..first.unwrap_or(usize::MAX).min(e.steps.len())];
+    for step in shown {
         text.push_str(&format!("\n  {}", step.display(alphabet)));
     }
     let solved = e.reached.is_complete();
     let open = e.reached.values().iter().filter(|&&v| v == 0).count();
-    if solved {
+    if first.is_some() {
+        // A hint shows the way, not where it ends.
+        let more = e.steps.len() - shown.len();
+        if more > 0 {
+            let n = crate::output::counted(more as u64, "more step");
+            text.push_str(&format!("\n  ... {n}"));
+        }
+    } else if solved {
         text.push_str(&format!("\n  solved: {}", e.reached.to_line()));
     } else {
         text.push_str(&format!(
@@ -77,15 +90,19 @@ fn shown(grid: &Grid, e: &Explanation, line: usize) -> (String, Value) {
             e.reached.to_line()
         ));
     }
-    let steps: Vec<Value> = e.steps.iter().map(|s| step_json(s, alphabet)).collect();
-    let fields = json!({
+    let steps: Vec<Value> = shown.iter().map(|s| step_json(s, alphabet)).collect();
+    let mut fields = json!({
         "grade": r.grade.number(),
         "name": r.grade.name(),
         "nodes": r.nodes,
         "steps": steps,
-        "reached": e.reached.to_line(),
-        "solved": solved,
     });
+    if first.is_some() {
+        fields["steps_total"] = json!(e.steps.len());
+    } else {
+        fields["reached"] = json!(e.reached.to_line());
+        fields["solved"] = json!(solved);
+    }
     (text, fields)
 }
 
