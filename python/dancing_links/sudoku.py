@@ -95,7 +95,8 @@ class Explanation(NamedTuple):
     ``steps``: one dict a step, with its ``rule`` (``hidden-single``, ``naked-single``,
     ``pointing``, ``claiming``, ``probing``), its ``text`` (``r1c3=4: hidden single in box
     1``), and either ``cell`` (row, column, from 0) and ``digit`` (1 to the side) placed, or
-    ``removed``, the (cell, digit) options it removes. ``reached``: the grid the steps fill
+    ``removed``, the (cell, digit) options it removes; a probe whose choice fails has the
+    ``chain`` of steps (their texts) from the choice to the dead end. ``reached``: the grid the steps fill
     in, in the puzzle's form (the solution when ``solved``).
     """
 
@@ -213,12 +214,14 @@ def explain(puzzle: Grid, alphabet: Optional[str] = None) -> Optional[Explanatio
         return None
     rated, raw, reached, solved = explained
     steps: List[Dict[str, Any]] = []
-    for rule, text, placed, removed in raw:
+    for rule, text, placed, removed, chain in raw:
         step: Dict[str, Any] = {"rule": rule, "text": text}
         if placed is not None:
             step["cell"], step["digit"] = placed
         else:
             step["removed"] = removed
+        if chain is not None:
+            step["chain"] = chain
         steps.append(step)
     if form is not None and not isinstance(reached, str):
         reached = _unflatten(reached, form)

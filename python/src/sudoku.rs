@@ -227,12 +227,14 @@ pub fn sudoku_grade(
 }
 
 /// One step of an explanation: its rule, its text, and either the cell (row, column from 0)
-/// and digit (1 to the side) it places, or the (cell, digit) options it removes.
+/// and digit (1 to the side) it places, or the (cell, digit) options it removes; for a probe
+/// that fails, the texts of the steps to its dead end.
 type ExplainedStep = (
     &'static str,
     String,
     Option<((usize, usize), u8)>,
     Vec<((usize, usize), u8)>,
+    Option<Vec<String>>,
 );
 
 /// An explanation as Python is given it: (rating, steps, the grid reached, solved).
@@ -258,7 +260,19 @@ pub fn sudoku_explain(
             let placed = s.placed().map(|(c, d)| (at(c), d));
             let removed = s.removed().into_iter().map(|(c, d)| (at(c), d)).collect();
             let text = s.display(g.alphabet()).to_string();
-            (s.rule(), text, placed, removed)
+            let chain = match s {
+                explain::Step::Probe {
+                    outcome: explain::Outcome::Fails { chain, .. },
+                    ..
+                } => Some(
+                    chain
+                        .iter()
+                        .map(|c| c.display(g.alphabet()).to_string())
+                        .collect(),
+                ),
+                _ => None,
+            };
+            (s.rule(), text, placed, removed, chain)
         })
         .collect();
     let r = e.rating;

@@ -125,6 +125,9 @@ def test_each_grade_asked_for_is_the_grade_given():
         assert (rating.nodes > 0) == (wanted == 4)
         e = sudoku.explain(p)
         assert e.rating == rating and e.solved == (wanted < 4)
+        chains = [s for s in e.steps if "chain" in s]
+        assert all(s["rule"] == "probing" and " leaves " in s["text"] for s in chains)
+        assert all(all(isinstance(t, str) for t in s["chain"]) for s in chains)
         assert {s["rule"] for s in e.steps} <= {"hidden-single", "naked-single", "pointing", "claiming", "probing"}
 
 

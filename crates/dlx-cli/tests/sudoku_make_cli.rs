@@ -168,6 +168,14 @@ fn explanations_end_at_the_grade_and_the_solution() {
             rules.insert(step["rule"].as_str().unwrap().to_string());
             // A step places a digit or removes options.
             assert_ne!(step.get("cell").is_some(), step.get("removed").is_some());
+            // A choice that fails lists the steps to its dead end, as many as its text says.
+            let text = step["text"].as_str().unwrap();
+            if text.contains(" leaves ") {
+                let chain = step["chain"].as_array().unwrap();
+                let said = text.rsplit(" after ").next().unwrap_or_default();
+                let n: usize = said.split(' ').next().unwrap().parse().unwrap_or(0);
+                assert_eq!(chain.len(), n, "{text}");
+            }
         }
         let end = block.last().unwrap().trim();
         if v["solved"] == true {

@@ -154,6 +154,9 @@ pub enum Outcome {
         digit: u8,
         /// The dead end it leads to.
         dead: DeadEnd,
+        /// The steps from the choice to the dead end (singles and locked candidates), the
+        /// last of them the one that meets it; empty when placing the digit meets it.
+        chain: Vec<Step>,
     },
     /// Neither choice fails, and both remove these options (cell, digit): one of the two will
     /// be made, so they go.
@@ -298,13 +301,23 @@ impl fmt::Display for Shown<'_> {
                     )?,
                 }
                 match outcome {
-                    Outcome::Fails { cell, digit, dead } => {
+                    Outcome::Fails {
+                        cell,
+                        digit,
+                        dead,
+                        chain,
+                    } => {
                         write!(f, ", {cell}={} leaves ", sym(*digit))?;
                         match dead {
-                            DeadEnd::NoDigit(c) => write!(f, "{c} no digit"),
+                            DeadEnd::NoDigit(c) => write!(f, "{c} no digit")?,
                             DeadEnd::NoPlace { unit, digit } => {
-                                write!(f, "no place for {} in {unit}", sym(*digit))
+                                write!(f, "no place for {} in {unit}", sym(*digit))?
                             }
+                        }
+                        match chain.len() {
+                            0 => Ok(()),
+                            1 => write!(f, " after 1 step"),
+                            n => write!(f, " after {n} steps"),
                         }
                     }
                     Outcome::Either { .. } => write!(f, ", either choice removes them"),
@@ -602,9 +615,15 @@ impl<'g> Board<'g> {
             .map(|k| unit_of(first, k))
     }
 
-    /// Singles and locked candidates until none applies: `Err` with the dead end they meet.
-    fn propagate(&mut self) -> Result<(), DeadEnd> {
-        while self.dead.is_none() && self.simple_step().is_some() {}
+    /// Singles and locked candidates until none applies, each step onto `chain`: `Err` with
+    /// the dead end they meet.
+    fn propagate(&mut self, chain: &mut Vec<Step>) -> Result<(), DeadEnd> {
+        while self.dead.is_none() {
+            match self.simple_step() {
+                Some(step) => chain.push(step),
+                None => break,
+            }
+        }
         self.dead.map_or(Ok(()), Err)
     }
 
@@ -643,7 +662,11 @@ impl<'g> Board<'g> {
             let tried = choices.map(|(cell, d)| {
                 let mut b = self.clone();
                 b.assign(cell, d);
-                b.propagate().map(|()| b)
+                let mut chain = Vec::new();
+                match b.propagate(&mut chain) {
+                    Ok(()) => Ok(b),
+                    Err(dead) => Err((dead, chain)),
+                }
             });
             let outcome = match tried {
                 [Err(_), Err(_)] => return Err(()),
@@ -672,13 +695,18 @@ impl<'g> Board<'g> {
         Ok(None)
     }
 
-    /// A choice whose probe met `dead`: it goes.
-    fn failed(&mut self, (cell, d): (usize, usize), dead: DeadEnd) -> Outcome {
+    /// A choice whose probe met `dead` by the steps of `chain`: it goes.
+    fn failed(
+        &mut self,
+        (cell, d): (usize, usize),
+        (dead, chain): (DeadEnd, Vec<Step>),
+    ) -> Outcome {
         self.remove(cell, d);
         Outcome::Fails {
             cell: self.g.cell(cell),
             digit: d as u8 + 1,
             dead,
+            chain,
         }
     }
 

@@ -52,9 +52,20 @@ fn check(puzzle: &Grid, solver: &mut Solver, grader: &mut Grader) -> Option<Grad
         match step {
             Step::Locked { removed, .. } => assert!(!removed.is_empty()),
             Step::Probe {
-                probed: Probed::Cell { digits, .. },
-                outcome: Outcome::Fails { digit, .. },
-            } => assert!(digits.contains(digit), "{line}: {shown}"),
+                probed,
+                outcome: Outcome::Fails { digit, chain, .. },
+            } => {
+                if let Probed::Cell { digits, .. } = probed {
+                    assert!(digits.contains(digit), "{line}: {shown}");
+                }
+                // The way to the dead end: singles and locked candidates, no probe in a probe.
+                assert!(
+                    chain.iter().all(|s| s.grade() < Grade::Probing),
+                    "{line}: {shown}"
+                );
+                let n = chain.len();
+                assert_eq!(shown.ends_with(" steps") || shown.ends_with(" step"), n > 0);
+            }
             _ => {}
         }
     }

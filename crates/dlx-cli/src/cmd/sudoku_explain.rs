@@ -1,7 +1,7 @@
 //! `dlx sudoku explain`: puzzles solved step by step by the grading rules, each step with its
 //! reason.
 
-use dlx_sudoku::explain::{Explanation, Step};
+use dlx_sudoku::explain::{Explanation, Outcome, Step};
 use dlx_sudoku::grade::{Grader, NotUnique};
 use dlx_sudoku::{Alphabet, Grid};
 use serde_json::{Value, json};
@@ -22,7 +22,8 @@ pub struct ExplainArgs {
     #[command(flatten)]
     pub input: PuzzleInput,
     /// One JSON object a line: line, grade, name, nodes, steps (each with its rule, its text,
-    /// and the cell and digit placed or the options removed), reached, solved.
+    /// the cell and digit placed or the options removed, and for a probe that fails, the
+    /// `chain` of steps to its dead end), reached, solved.
     #[arg(long)]
     pub json: bool,
     /// Show only the first N steps of each puzzle, and not where they end (`--steps 1`: a
@@ -113,6 +114,17 @@ fn step_json(step: &Step, alphabet: &Alphabet) -> Value {
         "rule": step.rule(),
         "text": step.display(alphabet).to_string(),
     });
+    if let Step::Probe {
+        outcome: Outcome::Fails { chain, .. },
+        ..
+    } = step
+    {
+        let texts: Vec<String> = chain
+            .iter()
+            .map(|s| s.display(alphabet).to_string())
+            .collect();
+        v["chain"] = json!(texts);
+    }
     match step.placed() {
         Some((cell, digit)) => {
             v["cell"] = json!(cell.to_string());
