@@ -109,8 +109,11 @@ class Explanation(NamedTuple):
 VARIANTS = ("classic", "x", "windoku", "jigsaw", "samurai", "killer")
 
 
-def _variant_line(puzzle: Any, variant: str) -> str:
-    """A variant puzzle is a line of its format, as ``dlx sudoku --variant`` reads it."""
+def _variant_line(puzzle: Any, variant: str, alphabet: Optional[str]) -> str:
+    """A variant puzzle is a line of its format, as ``dlx sudoku --variant`` reads it, whose
+    symbols are fixed (``1``-``9``, then ``A``-``Z``)."""
+    if alphabet is not None:
+        raise SudokuError("alphabet is for classic puzzles: a variant's symbols are 1-9, then A-Z")
     if not isinstance(puzzle, str):
         raise TypeError(f"a {variant} puzzle is a str in its one-line format, not {type(puzzle).__name__}")
     return puzzle
@@ -126,7 +129,7 @@ def solve(puzzle: Grid, alphabet: Optional[str] = None, *, variant: Optional[str
     gives the solution's cells as a line.
     """
     if variant is not None:
-        return _native.sudoku_variant_solve(_variant_line(puzzle, variant), variant)
+        return _native.sudoku_variant_solve(_variant_line(puzzle, variant, alphabet), variant)
     flat, form = _flatten(puzzle)
     solution = _native.sudoku_solve(flat, alphabet)
     if solution is None or form is None:
@@ -143,11 +146,13 @@ def count(
 ) -> int:
     """The number of solutions of the puzzle, counting no further than ``limit``; of a
     ``variant`` puzzle as ``solve`` reads it."""
-    if limit is not None and limit < 1:
-        # As Problem.count: a count to 0 would say nothing.
-        raise SudokuError("limit: at least 1 solution")
+    if limit is not None:
+        if isinstance(limit, numbers.Real) and limit < 1:
+            # As Problem.count: a count to 0 would say nothing.
+            raise SudokuError("limit: at least 1 solution")
+        _whole("limit", limit, 1)
     if variant is not None:
-        return _native.sudoku_variant_count(_variant_line(puzzle, variant), variant, limit)
+        return _native.sudoku_variant_count(_variant_line(puzzle, variant, alphabet), variant, limit)
     flat, _ = _flatten(puzzle)
     return _native.sudoku_count(flat, limit, alphabet)
 
@@ -164,7 +169,7 @@ def generate(
     seed: int = 1,
     symmetric: bool = False,
     grade: Optional[Union[int, str]] = None,
-    attempts: int = 10000,
+    attempts: Optional[int] = None,
     variant: Optional[str] = None,
     max_cage: Optional[int] = None,
 ) -> List[str]:
@@ -174,25 +179,35 @@ def generate(
     ``size`` is the side (4, 9, 16, 25 or 36); ``symmetric`` keeps the clues in 180°
     rotational symmetry; ``grade`` (1 to 4, or ``singles``, ``locked-candidates``,
     ``probing``, ``branching``) makes minimal puzzles until one has it, at most ``attempts``
-    for each (then ``SudokuError``). ``variant`` (one of ``VARIANTS``) makes that variant's
+    for each (10,000 by default; then ``SudokuError``). ``variant`` (one of ``VARIANTS``) makes that variant's
     puzzles, in its one-line format, of side 2 to 9 (a samurai's grids are 9x9), as
     ``dlx sudoku generate --variant`` does; ``max_cage`` bounds a killer's cages (5 cells
     by default).
     """
-    if count < 0:
-        raise SudokuError("count: a number of puzzles, 0 or more")
+    # Numbers past what the native side takes are refused here, by name, as bad input.
+    _whole("count", count, 0)
+    _whole("size", size, 0)
+    _whole("seed", seed, 0)
+    if attempts is not None:
+        _whole("attempts", attempts, 1)
+    if max_cage is not None:
+        _whole("max_cage", max_cage, 1)
     if variant is not None:
-        if symmetric or grade is not None:
-            raise SudokuError("symmetric and grade are for classic puzzles, not a variant")
+        if symmetric or grade is not None or attempts is not None:
+            raise SudokuError("symmetric, grade and attempts are for classic puzzles, not a variant")
         if max_cage is not None and variant != "killer":
             raise SudokuError(f"max_cage is for the killer variant, not {variant}")
-        if max_cage is not None and max_cage < 0:
-            raise SudokuError("max_cage: a number of cells, 1 or more")
         return _native.sudoku_variant_generate(variant, count, size, seed, max_cage)
     if max_cage is not None:
         raise SudokuError("max_cage is for the killer variant")
     wanted = None if grade is None else str(grade)
-    return _native.sudoku_generate(count, size, seed, symmetric, wanted, attempts)
+    return _native.sudoku_generate(count, size, seed, symmetric, wanted, 10000 if attempts is None else attempts)
+
+
+def _whole(name: str, value: Any, least: int) -> None:
+    """Refuses a number that is not a whole number from ``least`` to 2^64 - 1."""
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool) or not least <= value < 2**64:
+        raise SudokuError(f"{name}: {value!r} is not a whole number from {least} to 2^64 - 1")
 
 
 def grade(puzzle: Grid, alphabet: Optional[str] = None) -> Optional[Rating]:

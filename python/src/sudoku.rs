@@ -7,8 +7,7 @@ use std::sync::{Arc, Mutex};
 use dlx_sudoku::generate::{ATTEMPTS, Generator};
 use dlx_sudoku::grade::{self, Grade};
 use dlx_sudoku::variant::{
-    DEFAULT_MAX_CAGE, MAX_GENERATED_SIDE, Puzzle as VariantPuzzle, Variant, VariantSolver,
-    generate as generate_variant, generate_killer,
+    DEFAULT_MAX_CAGE, Puzzle as VariantPuzzle, Variant, VariantSolver, generate_many,
 };
 use dlx_sudoku::{Alphabet, Grid, Solver, explain};
 use pyo3::prelude::*;
@@ -176,18 +175,16 @@ pub fn sudoku_generate(
     if let Some(g) = grade {
         generator = generator.grade(g.parse::<Grade>().map_err(raise::<SudokuError>)?);
     }
-    let made = making(py, count, |_| {
-        generator.generate().map(|g| g.puzzle.to_line())
-    })?;
+    let puzzles = (0..count).map(|_| generator.generate().map(|g| g.puzzle.to_line()));
+    let made = making(py, puzzles)?;
     made.map_err(raise::<SudokuError>)
 }
 
-/// Puzzles `make(k)` makes for k = 0, 1, ... `count` - 1 (its first error ends it), without
-/// the GIL; a Ctrl-C stops it after the puzzle under way, raising KeyboardInterrupt.
+/// The puzzles `made` makes, one at a time (its first error ends it), without the GIL; a
+/// Ctrl-C stops it after the puzzle under way, raising KeyboardInterrupt.
 fn making<E: Send>(
     py: Python<'_>,
-    count: u64,
-    mut make: impl FnMut(u64) -> Result<String, E> + Send,
+    mut made: impl Iterator<Item = Result<String, E>> + Send,
 ) -> PyResult<Result<Vec<String>, E>> {
     let stop = AtomicBool::new(false);
     watched(
@@ -195,14 +192,15 @@ fn making<E: Send>(
         &stop,
         |_| Ok(()),
         || {
-            let mut made = Vec::new();
-            for k in 0..count {
-                if stop.load(Ordering::Relaxed) {
-                    break;
+            // Each puzzle is made when it is taken: the flag is looked at before.
+            let mut all = Vec::new();
+            while !stop.load(Ordering::Relaxed) {
+                match made.next() {
+                    Some(puzzle) => all.push(puzzle?),
+                    None => break,
                 }
-                made.push(make(k)?);
             }
-            Ok(made)
+            Ok(all)
         },
     )
 }
@@ -339,37 +337,18 @@ pub fn sudoku_variant_generate(
     seed: u64,
     max_cage: Option<usize>,
 ) -> PyResult<Vec<String>> {
-    let max_cage = max_cage.unwrap_or(DEFAULT_MAX_CAGE);
-    let bad = |m: String| raise::<SudokuError>(m);
     let v = variant(name)?;
-    if !(2..=MAX_GENERATED_SIDE).contains(&size) {
-        return Err(bad(format!(
-            "size {size}: variants are made with sides 2 to {MAX_GENERATED_SIDE}"
-        )));
-    }
-    if v == Variant::Killer && max_cage == 0 {
-        return Err(bad("max_cage 0: a cage has a cell at least".into()));
-    }
-    if seed.checked_add(count.saturating_sub(1)).is_none() {
-        return Err(bad(format!(
-            "seed {seed}, count {count}: the seeds would pass {}",
-            u64::MAX
-        )));
-    }
-    let made = making(py, count, |k| {
-        let generated = match v {
-            Variant::Killer => generate_killer(size, max_cage, seed + k),
-            v => generate_variant(v, size, seed + k),
-        };
-        generated
-            .map(|g| g.puzzle.to_string())
-            .map_err(|e| (seed + k, e))
-    })?;
+    let max_cage = max_cage.unwrap_or(DEFAULT_MAX_CAGE);
+    let puzzles = generate_many(v, size, max_cage, seed, count).map_err(raise::<SudokuError>)?;
+    let puzzles =
+        puzzles.map(|(seed, made)| made.map(|g| g.puzzle.to_string()).map_err(|e| (seed, e)));
+    let made = making(py, puzzles)?;
     made.map_err(|(seed, e): (u64, dlx_sudoku::SudokuError)| {
+        // A layout's errors say `line 1`: here there is no line, only the seed.
         let reason = match e {
             dlx_sudoku::SudokuError::Variant { reason, .. } => reason,
             e => e.to_string(),
         };
-        bad(format!("variant {name}, seed {seed}: {reason}"))
+        raise::<SudokuError>(format!("variant {name}, seed {seed}: {reason}"))
     })
 }

@@ -183,3 +183,12 @@ def test_variants_as_the_command_reads_and_makes_them():
         sudoku.generate(variant="x", size=40)
     with pytest.raises(dl.SudokuError):
         sudoku.generate(variant="x", symmetric=True)
+    with pytest.raises(dl.SudokuError, match="alphabet is for classic puzzles"):
+        sudoku.solve(killer, variant="killer", alphabet="1-4")
+    # Numbers the native side cannot take are bad input, by name, never an OverflowError.
+    for bad in [dict(seed=-1), dict(size=-1, variant="x"), dict(max_cage=10**30, variant="killer"),
+                dict(count=2**64), dict(attempts=0)]:
+        with pytest.raises(dl.SudokuError, match=next(iter(bad))):
+            sudoku.generate(**bad)
+    with pytest.raises(dl.SudokuError, match="limit"):
+        sudoku.count(killer, variant="killer", limit=2**70)

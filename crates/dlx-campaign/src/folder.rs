@@ -314,19 +314,23 @@ impl Campaign {
         }
     }
 
-    /// Writes the problem's symmetries ([`crate::Symmetry`]'s file) into `dir` before this
-    /// process starts a campaign there ([`Shards::create`], [`Split::create`]), so that a
-    /// whole campaign never lacks them: the start records the file's fingerprint in
+    /// Writes the problem's symmetries ([`crate::Symmetry`]'s file) into `dir`, a new or
+    /// empty folder, for the campaign the returned [`Declared`] starts there, so that a whole
+    /// campaign never lacks them: the start records the file's fingerprint in
     /// `campaign.json`, and every later read of the folder checks it. The folder is held
-    /// from here to the start (its `.starting` hold is taken now, and the start takes it
-    /// over), so that another start cannot record these symmetries as its own, nor write
-    /// its own over them.
-    pub fn declare_symmetry(dir: impl AsRef<Path>, text: &str) -> Result<(), CampaignError> {
+    /// from here to the start (its `.starting` hold), so that no other start records these
+    /// symmetries as its own or writes its own over them; a `Declared` dropped unused lets
+    /// the folder go and removes the file.
+    pub fn declare_symmetry(dir: impl AsRef<Path>, text: &str) -> Result<Declared, CampaignError> {
         let dir = dir.as_ref();
-        let claim = Claim::take(dir)?;
-        write(&dir.join(crate::SYMMETRY_FILE), text)?;
-        claim.keep_for_start(dir);
-        Ok(())
+        let mut claim = Claim::take(dir)?;
+        let file = dir.join(crate::SYMMETRY_FILE);
+        claim.symmetry = Some(file.clone());
+        write(&file, text)?;
+        Ok(Declared {
+            dir: dir.to_path_buf(),
+            claim,
+        })
     }
 
     /// The fingerprint of the `symmetry.txt` the campaign was started with, if it declared
@@ -471,43 +475,86 @@ fn left_by_a_start(dir: &Path) -> bool {
     dir.join(STARTING).exists()
 }
 
+/// A folder held for a campaign whose symmetries were declared there
+/// ([`Campaign::declare_symmetry`]): the campaign is made by [`Declared::start_shards`] or
+/// [`Declared::start_split`]. Dropped unused, or after a start that was refused, it lets the
+/// folder go and removes the symmetries.
+#[derive(Debug)]
+#[must_use = "the folder stays held until the campaign is started with it, or it is dropped"]
+pub struct Declared {
+    dir: PathBuf,
+    claim: Claim,
+}
+
+impl Declared {
+    /// Starts the campaign in the held folder, as [`Shards::create`] does, with the
+    /// declared symmetries.
+    pub fn start_shards(
+        self,
+        problem: &str,
+        matrix: &Matrix,
+        shards: usize,
+        heuristic: Heuristic,
+        fixed: Vec<usize>,
+        keep_solutions: bool,
+    ) -> Result<Shards, CampaignError> {
+        let search = (matrix, shards, heuristic, fixed, keep_solutions);
+        Shards::make(Held::Declared(self), problem, search)
+    }
+
+    /// Starts a split campaign in the held folder, as [`Split::create`] does, with the
+    /// declared symmetries (its subcases share them).
+    pub fn start_split(
+        self,
+        problem: &str,
+        subcases: Vec<NewSubcase>,
+        shards: usize,
+        heuristic: Heuristic,
+        keep_solutions: bool,
+    ) -> Result<Split, CampaignError> {
+        Split::make(
+            Held::Declared(self),
+            problem,
+            subcases,
+            (shards, heuristic, keep_solutions),
+        )
+    }
+}
+
+/// Where a start makes its campaign: a folder it is yet to hold, or one held with declared
+/// symmetries.
+enum Held<'a> {
+    Fresh(&'a Path),
+    Declared(Declared),
+}
+
+impl Held<'_> {
+    fn dir(&self) -> &Path {
+        match self {
+            Held::Fresh(dir) => dir,
+            Held::Declared(d) => &d.dir,
+        }
+    }
+
+    /// The start's hold on its folder: taken now, or the one held since the declaration.
+    fn claim(self) -> Result<Claim, CampaignError> {
+        match self {
+            Held::Fresh(dir) => Claim::take(dir),
+            Held::Declared(d) => Ok(d.claim),
+        }
+    }
+}
+
 /// A start's hold on its folder ([`STARTING`]), let go when dropped: with the symmetries it
 /// declared ([`Campaign::declare_symmetry`]), which go too unless the start finished.
+#[derive(Debug)]
 struct Claim {
     hold: PathBuf,
     symmetry: Option<PathBuf>,
     finished: bool,
 }
 
-/// The folders where this process declared symmetries and holds them for its start, by
-/// their canonical paths.
-static DECLARED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
-
 impl Claim {
-    /// The hold this process kept on `dir` with its declared symmetries, if it kept one.
-    fn adopt(dir: &Path) -> Option<Claim> {
-        let canonical = dir.canonicalize().ok()?;
-        let mut declared = DECLARED.lock().unwrap_or_else(|e| e.into_inner());
-        let at = declared.iter().position(|d| *d == canonical)?;
-        declared.swap_remove(at);
-        Some(Claim {
-            hold: dir.join(STARTING),
-            symmetry: Some(dir.join(crate::SYMMETRY_FILE)),
-            finished: false,
-        })
-    }
-
-    /// Keeps the hold past this value, for this process's start in `dir` to adopt.
-    fn keep_for_start(self, dir: &Path) {
-        if let Ok(canonical) = dir.canonicalize() {
-            DECLARED
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push(canonical);
-            std::mem::forget(self);
-        }
-    }
-
     /// Checks that `dir` is fresh, makes it, and holds it; then checks again, as another
     /// start may have finished there between the first check and the hold.
     fn take(dir: &Path) -> Result<Claim, CampaignError> {
@@ -626,15 +673,27 @@ impl Shards {
         fixed: Vec<usize>,
         keep_solutions: bool,
     ) -> Result<Shards, CampaignError> {
-        let dir = dir.as_ref();
-        // Held first when this process declared symmetries there: a refusal lets them go.
-        let adopted = Claim::adopt(dir);
+        let search = (matrix, shards, heuristic, fixed, keep_solutions);
+        Shards::make(Held::Fresh(dir.as_ref()), problem, search)
+    }
+
+    /// [`Shards::create`] in `held`'s folder: checked before anything is written (a refusal
+    /// lets declared symmetries go with their hold).
+    fn make(
+        held: Held<'_>,
+        problem: &str,
+        (matrix, shards, heuristic, fixed, keep_solutions): (
+            &Matrix,
+            usize,
+            Heuristic,
+            Vec<usize>,
+            bool,
+        ),
+    ) -> Result<Shards, CampaignError> {
         check_shards(shards)?;
         fixed_fault(matrix, &fixed).map_err(CampaignError::Invalid)?;
-        let claim = match adopted {
-            Some(claim) => claim,
-            None => Claim::take(dir)?,
-        };
+        let dir = &held.dir().to_path_buf();
+        let claim = held.claim()?;
         write(
             &dir.join("matrix.dlx"),
             &format::write(matrix, Some(problem)),
@@ -830,9 +889,18 @@ impl Split {
         heuristic: Heuristic,
         keep_solutions: bool,
     ) -> Result<Split, CampaignError> {
-        let dir = dir.as_ref();
-        // Held first when this process declared symmetries there: a refusal lets them go.
-        let adopted = Claim::adopt(dir);
+        let settings = (shards, heuristic, keep_solutions);
+        Split::make(Held::Fresh(dir.as_ref()), problem, subcases, settings)
+    }
+
+    /// [`Split::create`] in `held`'s folder: checked before anything is written (a refusal
+    /// lets declared symmetries go with their hold).
+    fn make(
+        held: Held<'_>,
+        problem: &str,
+        subcases: Vec<NewSubcase>,
+        (shards, heuristic, keep_solutions): (usize, Heuristic, bool),
+    ) -> Result<Split, CampaignError> {
         if subcases.is_empty() {
             return Err(CampaignError::Invalid("a split needs subcases".into()));
         }
@@ -854,10 +922,8 @@ impl Split {
             fixed_fault(&s.matrix, &s.fixed)
                 .map_err(|why| CampaignError::Invalid(format!("subcase `{name}`: {why}")))?;
         }
-        let claim = match adopted {
-            Some(claim) => claim,
-            None => Claim::take(dir)?,
-        };
+        let dir = &held.dir().to_path_buf();
+        let claim = held.claim()?;
         let mut searches = Vec::new();
         for s in &subcases {
             let about = format!(
@@ -987,13 +1053,12 @@ mod tests {
             std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
             "mine"
         );
-        // An empty folder, or one holding only the symmetries this process declared for it,
-        // will do.
+        // An empty folder will do, or one held with the symmetries declared for it.
         std::fs::remove_file(dir.join("notes.txt")).unwrap();
         create(&dir).unwrap();
         let sym = temp("declared");
-        Campaign::declare_symmetry(&sym, "# none\n").unwrap();
-        create(&sym).unwrap();
+        let declared = Campaign::declare_symmetry(&sym, "# none\n").unwrap();
+        (declared.start_shards("t", &matrix(), 2, Heuristic::Mrv, vec![], false)).unwrap();
         let e = create(Path::new("")).unwrap_err().to_string();
         assert!(e.contains("empty name"), "{e}");
         for d in [dir, sym] {
@@ -1070,7 +1135,8 @@ mod tests {
     /// folder, so a plain start racing it recorded those symmetries as its own (its records
     /// keep no solutions, so it could never be merged), and a second start with symmetries
     /// wrote its own over the winner's. Symmetries are now held from their declaration to
-    /// the start, and a `symmetry.txt` no start of this process declared is refused.
+    /// the start that the declaration makes, and a `symmetry.txt` no declaration holds is
+    /// refused.
     #[test]
     fn symmetries_are_held_from_their_declaration_to_the_start() {
         let create = |dir: &Path, shards| {
@@ -1083,24 +1149,28 @@ mod tests {
         let e = create(&dir, 2).unwrap_err().to_string();
         assert!(e.contains("not empty (it holds `symmetry.txt`)"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
-        // Declared: another start (one without this process's hold) cannot take the folder,
-        // nor declare its own symmetries over these; this process's start takes it over.
+        // Declared: no other start takes the folder meanwhile (one in this process or
+        // another), nor declares its own symmetries over these; the declaration's start does.
         let dir = temp("sym-held");
-        Campaign::declare_symmetry(&dir, "# none\n").unwrap();
-        let e = Claim::take(&dir).err().expect("held").to_string();
+        let declared = Campaign::declare_symmetry(&dir, "# none\n").unwrap();
+        let e = create(&dir, 2).unwrap_err().to_string();
         assert!(e.contains("is making a campaign here"), "{e}");
         let e = Campaign::declare_symmetry(&dir, "# other\n").unwrap_err();
         assert!(e.to_string().contains("is making a campaign here"), "{e}");
-        let made = create(&dir, 2).unwrap();
+        let made =
+            (declared.start_shards("t", &matrix(), 2, Heuristic::Mrv, vec![], false)).unwrap();
         assert!(made.symmetry.is_some());
         assert!(!dir.join(STARTING).exists());
         let kept = std::fs::read_to_string(dir.join(crate::SYMMETRY_FILE)).unwrap();
         assert_eq!(kept, "# none\n");
         std::fs::remove_dir_all(&dir).unwrap();
-        // A start refused after declaring lets its symmetries go with its hold.
+        // A start refused after declaring, or a declaration dropped unused, lets the folder
+        // go with its symmetries.
         let dir = temp("sym-refused");
-        Campaign::declare_symmetry(&dir, "# none\n").unwrap();
-        create(&dir, 0).unwrap_err();
+        let declared = Campaign::declare_symmetry(&dir, "# none\n").unwrap();
+        (declared.start_shards("t", &matrix(), 0, Heuristic::Mrv, vec![], false)).unwrap_err();
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        drop(Campaign::declare_symmetry(&dir, "# none\n").unwrap());
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
         create(&dir, 2).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
@@ -1271,10 +1341,10 @@ mod tests {
         let m = format::parse("a b c d\na b\nb c\nc d\n").unwrap();
         let text = "# the mirror\n(a d)(b c)\n";
         let whole = temp("sym-whole");
-        Campaign::declare_symmetry(&whole, text).unwrap();
-        Shards::create(&whole, "test", &m, 2, Heuristic::Mrv, vec![], true).unwrap();
+        let held = Campaign::declare_symmetry(&whole, text).unwrap();
+        (held.start_shards("test", &m, 2, Heuristic::Mrv, vec![], true)).unwrap();
         let split = temp("sym-split");
-        Campaign::declare_symmetry(&split, text).unwrap();
+        let held = Campaign::declare_symmetry(&split, text).unwrap();
         let sub = NewSubcase {
             subcase: Subcase {
                 name: "p1".into(),
@@ -1284,7 +1354,7 @@ mod tests {
             matrix: m.clone(),
             fixed: vec![],
         };
-        Split::create(&split, "test", vec![sub], 2, Heuristic::Mrv, true).unwrap();
+        (held.start_split("test", vec![sub], 2, Heuristic::Mrv, true)).unwrap();
         let declared = crate::symmetry::fingerprint(text.as_bytes());
         for dir in [&whole, &split] {
             let c = Campaign::open(dir).unwrap();

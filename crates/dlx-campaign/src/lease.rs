@@ -309,12 +309,25 @@ fn create(marker: &Path, text: &str) -> Result<Claim, CampaignError> {
 /// Where the file system makes no hard links, it is created exclusively and then written.
 fn create_whole(path: &Path, text: &str) -> std::io::Result<bool> {
     let temp = temporary_beside(path)?;
-    std::fs::write(&temp, text)?;
+    // Made new, as `replace_atomic` makes its temporary file: never through a link planted
+    // under that name.
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|mut f| f.write_all(text.as_bytes()));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temp);
+        return Err(e);
+    }
     let linked = std::fs::hard_link(&temp, path);
+    // A network file system may answer a retried link that had been made with "exists":
+    // the temporary file then has the marker as its second name.
+    let ours = linked.is_ok() || links(&temp) >= 2;
     let _ = std::fs::remove_file(&temp);
     match linked {
         Ok(()) => return Ok(true),
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Ok(false),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Ok(ours),
         Err(_) => {}
     }
     match std::fs::OpenOptions::new()
@@ -332,6 +345,19 @@ fn create_whole(path: &Path, text: &str) -> std::io::Result<bool> {
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
         Err(e) => Err(e),
     }
+}
+
+/// How many names a file has (1 where the system does not tell).
+#[cfg(unix)]
+fn links(path: &Path) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).map_or(1, |m| m.nlink())
+}
+
+/// How many names a file has: unknown here, so 1.
+#[cfg(not(unix))]
+fn links(_: &Path) -> u64 {
+    1
 }
 
 /// Runs `search` while renewing the marker (with the `text` it was made with) every

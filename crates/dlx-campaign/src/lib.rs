@@ -50,7 +50,8 @@ mod symmetry;
 
 pub use digest::{DIGEST, seal_legacy};
 pub use folder::{
-    Campaign, CampaignError, FORMAT, NewSubcase, Progress, Shards, Split, StoppedIn, Subcase,
+    Campaign, CampaignError, Declared, FORMAT, NewSubcase, Progress, Shards, Split, StoppedIn,
+    Subcase,
 };
 pub use lease::{MARKER_RENEW, MARKER_STALE};
 pub use record::{Merged, RunKey, ShardRecord, add_subcases, add_up, add_up_so_far, matrix_hash};

@@ -63,6 +63,11 @@ pub fn report(
                 .collect(),
         })
         .collect();
+    if let Some((path, _)) = sheet
+        && interrupted
+    {
+        note!("dlx: {path} not written: the count was interrupted, its classes are not all known");
+    }
     if let Some((path, draw)) = sheet
         && !interrupted
     {

@@ -61,18 +61,22 @@ fn ctrl_c(child: &std::process::Child) {
     assert!(killed.success());
 }
 
-/// Starts a long count, sends it SIGINT after a moment, and returns its exit code and
-/// standard output.
-fn interrupted(args: &[&str]) -> (Option<i32>, String) {
-    let child = dlx()
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+/// Starts a long run, sends it SIGINT after a moment, and returns what it printed.
+fn interrupted_run(mut run: Command) -> std::process::Output {
+    let child = (run.stdout(Stdio::piped()).stderr(Stdio::piped()))
         .spawn()
         .expect("dlx runs");
     std::thread::sleep(Duration::from_millis(1500));
     ctrl_c(&child);
-    let out = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Starts a long count, sends it SIGINT after a moment, and returns its exit code and
+/// standard output.
+fn interrupted(args: &[&str]) -> (Option<i32>, String) {
+    let mut run = dlx();
+    run.args(args);
+    let out = interrupted_run(run);
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -150,4 +154,23 @@ fn ctrl_c_stops_an_endless_sample_with_its_draws_whole() {
         tail.ends_with("\"B G\"]],\"seed\":1,\"solutions\":\"1\"}\n"),
         "{tail}"
     );
+}
+
+/// `--classes --svg FILE` stopped by Ctrl-C: the sheet of a count that did not finish would
+/// leave classes out, so none is written, and the run says so.
+#[test]
+fn an_interrupted_sheet_of_classes_is_not_written_and_says_so() {
+    let dir = Scratch::dir("sheet");
+    let sheet = dir.join("classes.svg");
+    let mut run = dlx();
+    run.args(["queens", "18", "--classes", "-q", "--threads", "1", "--svg"])
+        .arg(&sheet);
+    let out = interrupted_run(run);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("classes.svg not written: the count was interrupted"),
+        "{err}"
+    );
+    assert!(!sheet.exists());
 }

@@ -67,3 +67,16 @@ fn a_published_solution_with_one_cell_changed_is_refused() {
         assert!(!p.layout().is_solution(&wrong), "line {line}: {solution}");
     }
 }
+
+#[test]
+fn a_killer_without_room_for_a_cell_in_a_cage_is_refused() {
+    let e = dlx_sudoku::variant::generate_killer(4, 0, 1).unwrap_err();
+    assert!(e.to_string().contains("a cage has a cell at least"), "{e}");
+    // The batch the command makes refuses it too, puzzle by puzzle, with its seed.
+    let (seed, made) = (dlx_sudoku::variant::generate_many(Variant::Killer, 4, 0, 9, 1))
+        .unwrap()
+        .next()
+        .unwrap();
+    assert_eq!(seed, 9);
+    assert!(made.is_err());
+}

@@ -661,10 +661,10 @@ fn with_symmetry(
         }
     };
     // The symmetries first, the campaign (whose campaign.json, with their fingerprint, comes
-    // last) after.
-    Campaign::declare_symmetry(dir, text)?;
+    // last) after, in the folder held since.
+    let declared = Campaign::declare_symmetry(dir, text)?;
     match split {
-        None => Shards::create(dir, &about, matrix, shards, heuristic, Vec::new(), true)
+        None => (declared.start_shards(&about, matrix, shards, heuristic, Vec::new(), true))
             .map(|_| format!("{about} in {}", counted(shards as u64, "shard"))),
         Some((name, orbits)) => {
             let parts: Vec<NewSubcase> = (orbits.iter().enumerate())
@@ -684,12 +684,14 @@ fn with_symmetry(
                 })
                 .collect();
             let n = parts.len();
-            Split::create(dir, &about, parts, shards, heuristic, true).map(|_| {
-                format!(
-                    "{about}, split by {name} into {n} subcases of {} each",
-                    counted(shards as u64, "shard")
-                )
-            })
+            declared
+                .start_split(&about, parts, shards, heuristic, true)
+                .map(|_| {
+                    format!(
+                        "{about}, split by {name} into {n} subcases of {} each",
+                        counted(shards as u64, "shard")
+                    )
+                })
         }
     }
 }

@@ -7,9 +7,7 @@ use std::io::{BufWriter, Write};
 use std::time::Instant;
 
 use dlx_sudoku::SudokuError;
-use dlx_sudoku::variant::{
-    MAX_GENERATED_SIDE, Puzzle, Variant, VariantSolver, generate as make, generate_killer,
-};
+use dlx_sudoku::variant::{MAX_GENERATED_SIDE, Puzzle, Variant, VariantSolver, generate_many};
 use serde_json::{Value, json};
 
 use super::sudoku::{Args, Batch, Tally};
@@ -193,14 +191,12 @@ pub fn generate(g: Generation, quiet: bool) -> Result<(), CliError> {
     let mut batch = Batch::new(g.count as usize, quiet);
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut made = 0u64;
-    for k in 0..g.count {
-        if crate::interrupt::requested() {
+    let mut puzzles = generate_many(g.variant, g.side, g.max_cage, g.seed, g.count)
+        .map_err(|e| CliError::Sudoku(e.to_string()))?;
+    // Each puzzle is made when it is taken: an interrupt is looked at before.
+    while !crate::interrupt::requested() {
+        let Some((seed, result)) = puzzles.next() else {
             break;
-        }
-        let seed = g.seed + k;
-        let result = match g.variant {
-            Variant::Killer => generate_killer(g.side, g.max_cage, seed),
-            v => make(v, g.side, seed),
         };
         // A layout's errors say `line 1`: here there is no line, only the seed.
         let generated = result.map_err(|e| {

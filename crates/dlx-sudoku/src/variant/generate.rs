@@ -112,6 +112,42 @@ pub fn generate(variant: Variant, side: usize, seed: u64) -> Result<Generated, S
     })
 }
 
+/// `count` puzzles of `variant` and side N, as `dlx sudoku generate --variant` makes them:
+/// puzzle k (from 0) from seed `seed + k`, by [`generate`], or for a killer by
+/// [`generate_killer`] with cages of at most `max_cage` cells. Each comes with its seed;
+/// seeds that would pass `u64::MAX` are refused before anything is made.
+///
+/// ```
+/// use dlx_sudoku::variant::{Variant, generate, generate_many};
+/// let made: Vec<_> = generate_many(Variant::X, 4, 5, 7, 2)?.collect();
+/// assert_eq!(made[1].0, 8);
+/// assert_eq!(made[1].1.as_ref().unwrap(), &generate(Variant::X, 4, 8)?);
+/// assert!(generate_many(Variant::X, 4, 5, u64::MAX, 2).is_err());
+/// # Ok::<(), dlx_sudoku::SudokuError>(())
+/// ```
+pub fn generate_many(
+    variant: Variant,
+    side: usize,
+    max_cage: usize,
+    seed: u64,
+    count: u64,
+) -> Result<impl Iterator<Item = (u64, Result<Generated, SudokuError>)>, SudokuError> {
+    if seed.checked_add(count.saturating_sub(1)).is_none() {
+        return Err(super::layout::bad(format!(
+            "seed {seed}, {count} puzzles: the seeds would pass {}",
+            u64::MAX
+        )));
+    }
+    Ok((0..count).map(move |k| {
+        let seed = seed + k;
+        let made = match variant {
+            Variant::Killer => generate_killer(side, max_cage, seed),
+            v => generate(v, side, seed),
+        };
+        (seed, made)
+    }))
+}
+
 /// Makes a minimal puzzle of any layout from `seed`, as [`generate`] makes a classic one.
 /// A layout without solutions (or whose random solution the search cannot find within its
 /// budget, 50 times) is an error.
@@ -300,6 +336,9 @@ fn jigsaw(
 /// # Ok::<(), dlx_sudoku::SudokuError>(())
 /// ```
 pub fn generate_killer(side: usize, max_cage: usize, seed: u64) -> Result<Generated, SudokuError> {
+    if max_cage == 0 {
+        return Err(super::layout::bad("max cage 0: a cage has a cell at least"));
+    }
     if !(2..=MAX_GENERATED_SIDE).contains(&side) {
         return Err(super::layout::bad(format!(
             "side {side}: puzzles are generated with sides 2 to {MAX_GENERATED_SIDE}"

@@ -71,7 +71,8 @@ mod puzzle;
 
 pub use cover::VariantSolver;
 pub use generate::{
-    DEFAULT_MAX_CAGE, Generated, MAX_GENERATED_SIDE, generate, generate_killer, generate_on,
+    DEFAULT_MAX_CAGE, Generated, MAX_GENERATED_SIDE, generate, generate_killer, generate_many,
+    generate_on,
 };
 pub use layout::{Cage, Layout, MAX_SYMBOLS};
 pub use puzzle::{Puzzle, Variant, VariantEntry};
