@@ -11,7 +11,7 @@ Ctrl-C stops them within a fraction of a second.
   ``estimate``, ``min_cover``, ``pre`` (Knuth's DLX-PRE: a smaller problem, a ``Pre``),
   ``min_cost`` for options with costs (Knuth's DLX5), ``zdd`` (every solution as a ZDD: the
   exact count, uniform samples); ``merge`` adds up the figures of shards;
-- puzzles: ``queens``, ``polyomino``, ``polycube``, ``paper`` (the paper's named problems) and the module
+- puzzles: ``queens``, ``polyomino``, ``polyiamond``, ``polycube``, ``paper`` (the paper's named problems) and the module
   ``sudoku``.
 """
 
@@ -40,6 +40,7 @@ from ._native import (
     paper_names,
     polycube,
     polycube_names,
+    polyiamond,
     polyomino,
     polyomino_names,
     queens,
@@ -67,6 +68,7 @@ __all__ = [
     "paper_names",
     "polycube",
     "polycube_names",
+    "polyiamond",
     "polyomino",
     "polyomino_names",
     "queens",

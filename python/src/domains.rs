@@ -156,6 +156,77 @@ pub fn polycube(
     )
 }
 
+/// A polyiamond packing, as `dlx polyiamond` reads one: a named problem of the paper
+/// (`hexiamonds-rhombus`, ...; `paper_names()` lists them), or a described board, `rhombus`
+/// (`MxN`, e.g. `9x4`), `board` (ASCII art: a line per strip, two characters a unit, `.` a
+/// hole, `?` a triangle that may stay empty) or `cells` (names, `01?` one that may stay
+/// empty), filled with `pieces`: `hexiamonds` (the twelve free ones) or `one-sided` (the
+/// nineteen). Solutions draw as the board's triangles; `classes()` counts under the board's
+/// symmetries that the pieces allow.
+#[pyfunction]
+#[pyo3(signature = (name=None, *, rhombus=None, board=None, cells=None, pieces="hexiamonds"))]
+pub fn polyiamond(
+    name: Option<&str>,
+    rhombus: Option<&str>,
+    board: Option<&str>,
+    cells: Option<&str>,
+    pieces: &str,
+) -> PyResult<Problem> {
+    use dlx_polyiamond::Board;
+    let bad = |e: String| raise::<PuzzleError>(e);
+    let (title, placed) = match (name, rhombus, board, cells) {
+        (Some(name), None, None, None) => {
+            let placed = dlx_paper::polyiamond::placed(name)
+                .ok_or_else(|| bad(format!("unknown polyiamond problem `{name}`")))?
+                .map_err(|e| bad(e.to_string()))?;
+            (name.to_string(), placed)
+        }
+        (None, Some(size), None, None) => {
+            let (m, n) = (size.split_once('x'))
+                .and_then(|(m, n)| Some((m.parse::<i32>().ok()?, n.parse::<i32>().ok()?)))
+                .ok_or_else(|| bad(format!("rhombus {size}: expected MxN, e.g. 6x6")))?;
+            let board = Board::rhombus(m, n).map_err(|e| bad(format!("rhombus {size}: {e}")))?;
+            (format!("{m}x{n} rhombus"), described(board, pieces)?)
+        }
+        (None, None, Some(art), None) => {
+            let board = Board::from_art(art).map_err(|e| bad(format!("board: {e}")))?;
+            ("polyiamond board".to_string(), described(board, pieces)?)
+        }
+        (None, None, None, Some(names)) => {
+            let board = Board::parse(names).map_err(|e| bad(format!("cells: {e}")))?;
+            ("polyiamond board".to_string(), described(board, pieces)?)
+        }
+        _ => {
+            return Err(bad(
+                "give a problem name, or one of rhombus=, board= and cells=".to_string(),
+            ));
+        }
+    };
+    let matrix = placed.matrix.clone();
+    let group = placed.symmetry_group().ok();
+    let render = move |s: &dlx_core::Solution| {
+        dlx_polyiamond::render::text(&placed.board, &placed.labelling(s))
+    };
+    Ok(
+        Problem::named(matrix, title, Heuristic::Mrv, Some(Arc::new(render)))
+            .with_symmetries(group),
+    )
+}
+
+/// A described polyiamond `board` filled with the piece set named `pieces`.
+fn described(board: dlx_polyiamond::Board, pieces: &str) -> PyResult<dlx_polyiamond::Placed> {
+    let set = dlx_polyiamond::hexiamonds::named_set(pieces).ok_or_else(|| {
+        raise::<PuzzleError>(format!(
+            "pieces {pieces}: expected `hexiamonds` or `one-sided`"
+        ))
+    })?;
+    let mut puzzle = dlx_polyiamond::Puzzle::new(board);
+    puzzle.pieces(set);
+    puzzle
+        .build()
+        .map_err(|e| raise::<PuzzleError>(e.to_string()))
+}
+
 /// The named polycube problems as `(name, description)` pairs (`dlx polycube list`).
 #[pyfunction]
 pub fn polycube_names() -> Vec<(String, String)> {

@@ -84,6 +84,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(domains::paper_names, m)?)?;
     m.add_function(wrap_pyfunction!(domains::polyomino_names, m)?)?;
     m.add_function(wrap_pyfunction!(domains::polycube, m)?)?;
+    m.add_function(wrap_pyfunction!(domains::polyiamond, m)?)?;
     m.add_function(wrap_pyfunction!(domains::polycube_names, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_solve, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_count, m)?)?;

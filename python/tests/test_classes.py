@@ -104,3 +104,29 @@ def test_polycubes_as_the_command_builds_them():
         dl.polycube(box="3x3x3", board="###", pieces="soma")
     with pytest.raises(dl.PuzzleError, match="spec"):
         dl.polycube(spec="not a spec")
+
+
+def test_polyiamonds_as_the_command_builds_them():
+    rhombus = dl.polyiamond(rhombus="9x4")
+    found = rhombus.classes(threads=1)
+    assert found["solutions"] == rhombus.count(threads=1).solutions
+    dlx = os.environ.get("DLX_BIN")
+    if dlx:
+        out = subprocess.run(
+            [dlx, "polyiamond", "--rhombus", "9x4", "--classes", "--json", "-q", "--threads", "1"],
+            check=True, capture_output=True, text=True,
+        ).stdout
+        command = json.loads(out)
+        assert (found["classes"], found["group"]) == (command["classes"], command["group"])
+        assert found["counts"].updates == command["updates"]
+    # The nineteen one-sided pieces do not fit a board of 72 triangles: said, not searched.
+    with pytest.raises(dl.PuzzleError, match="114 triangles but the board has 72"):
+        dl.polyiamond(rhombus="9x4", pieces="one-sided")
+    with pytest.raises(dl.PuzzleError, match="expected MxN"):
+        dl.polyiamond(rhombus="9by4")
+    with pytest.raises(dl.PuzzleError, match="hexiamonds"):
+        dl.polyiamond(rhombus="9x4", pieces="pentiamonds")
+    with pytest.raises(dl.PuzzleError):
+        dl.polyiamond(rhombus="9x4", cells="00")
+    with pytest.raises(dl.PuzzleError, match="unknown polyiamond problem"):
+        dl.polyiamond("no-such-board")

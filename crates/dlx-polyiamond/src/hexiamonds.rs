@@ -157,6 +157,24 @@ pub fn rhombus_order() -> String {
     out
 }
 
+/// A piece set by the name `dlx polyiamond --pieces` gives it: `hexiamonds`, the twelve free
+/// ones in [`rhombus_order`], or `one-sided`, the nineteen one-sided ones
+/// ([`one_sided_set`]); `None` for another name.
+///
+/// ```
+/// use dlx_polyiamond::hexiamonds::named_set;
+/// assert_eq!(named_set("hexiamonds").unwrap().pieces.len(), 12);
+/// assert_eq!(named_set("one-sided").unwrap().pieces.len(), 19);
+/// assert!(named_set("pentiamonds").is_none());
+/// ```
+pub fn named_set(name: &str) -> Option<PieceSet> {
+    match name {
+        "hexiamonds" => free_set(&rhombus_order()),
+        "one-sided" => Some(one_sided_set()),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

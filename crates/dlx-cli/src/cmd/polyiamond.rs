@@ -93,21 +93,13 @@ fn described(args: &Args) -> Result<Option<(String, Placed)>, CliError> {
         return Ok(None);
     };
     let mut puzzle = Puzzle::new(board);
-    match args.pieces.as_str() {
-        "hexiamonds" => {
-            puzzle.pieces(
-                hexiamonds::free_set(&hexiamonds::rhombus_order()).expect("the twelve exist"),
-            );
-        }
-        "one-sided" => {
-            puzzle.pieces(hexiamonds::one_sided_set());
-        }
-        other => {
-            return Err(err(format!(
-                "--pieces {other}: expected `hexiamonds` or `one-sided`"
-            )));
-        }
-    }
+    let set = hexiamonds::named_set(&args.pieces).ok_or_else(|| {
+        err(format!(
+            "--pieces {}: expected `hexiamonds` or `one-sided`",
+            args.pieces
+        ))
+    })?;
+    puzzle.pieces(set);
     // A piece named twice is refused: with --copies the last count would silently win.
     for (k, label) in args.one_sided.iter().enumerate() {
         if args.one_sided[..k].contains(label) {
