@@ -515,7 +515,7 @@ mod tests {
     #[test]
     fn links_and_pipes_in_the_folder_are_not_followed_or_waited_on() {
         let dir = temp("planted");
-        let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n").unwrap();
+        let m = four_items();
         let shards =
             Shards::create(&dir, "test", &m, 2, Heuristic::Mrv, Vec::new(), false).unwrap();
         let victim = temp("victim");
@@ -550,7 +550,7 @@ mod tests {
     #[test]
     fn a_stopped_run_is_taken_up_by_the_next() {
         let dir = temp("resume");
-        let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n").unwrap();
+        let m = four_items();
         let shards = Shards::create(&dir, "test", &m, 4, Heuristic::Mrv, Vec::new(), true).unwrap();
         let stop = AtomicBool::new(true);
         let options = RunOptions {
@@ -628,10 +628,7 @@ mod tests {
     #[test]
     fn the_subcases_of_a_split_are_searched_in_turn() {
         let dir = temp("split");
-        let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n").unwrap();
-        // Item a lies in options 0, 2 and 6: one subcase each.
-        let parts = crate::subcases_fixing(&m, &[0, 2, 6]);
-        Split::create(&dir, "test", parts, 2, Heuristic::Mrv, true).unwrap();
+        let m = split_by_a(&dir, true);
         let campaign = Campaign::open(&dir).unwrap();
         let mut subcases = Vec::new();
         let searched = campaign
@@ -655,6 +652,20 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Four items, each in three of eight options.
+    fn four_items() -> dlx_core::Matrix {
+        format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n").unwrap()
+    }
+
+    /// A split of [`four_items`] in `dir` by item a, which lies in options 0, 2 and 6: one
+    /// subcase each, of 2 shards (keeping the solutions if asked). Returns the matrix.
+    fn split_by_a(dir: &std::path::Path, keep: bool) -> dlx_core::Matrix {
+        let m = four_items();
+        let parts = crate::subcases_fixing(&m, &[0, 2, 6]);
+        Split::create(dir, "test", parts, 2, Heuristic::Mrv, keep).unwrap();
+        m
+    }
+
     /// Plants another machine's live marker on `marker`; `stale` makes it two minutes old.
     fn foreign(marker: &std::path::Path, stale: bool) {
         if !marker.exists() {
@@ -674,9 +685,7 @@ mod tests {
     #[test]
     fn a_split_waits_for_held_shards_after_all_its_subcases() {
         let dir = temp("split-held");
-        let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n").unwrap();
-        let parts = crate::subcases_fixing(&m, &[0, 2, 6]);
-        Split::create(&dir, "test", parts, 2, Heuristic::Mrv, false).unwrap();
+        split_by_a(&dir, false);
         let campaign = Campaign::open(&dir).unwrap();
         let Campaign::Split(split) = &campaign else {
             panic!("a split")
@@ -721,7 +730,7 @@ mod tests {
     #[test]
     fn one_shard_asked_for_waits_for_its_run_and_a_stop_while_waiting_is_named() {
         let dir = temp("only-held");
-        let m = format::parse("a b c d\na b\nc d\na\nb\nc\nd\na c\nb d\n").unwrap();
+        let m = four_items();
         let shards =
             Shards::create(&dir, "test", &m, 4, Heuristic::Mrv, Vec::new(), false).unwrap();
         let marker = shards.marker_path(2);
