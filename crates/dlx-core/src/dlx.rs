@@ -61,6 +61,11 @@ pub enum FixError {
         /// The item the row names.
         item: ItemId,
     },
+    /// A path's move does not exist at its node, or the moves before it lead to a solution
+    /// or a dead end: the path is no node of this tree (with colours or multiplicities, a
+    /// path numbers the moves at each node).
+    #[error("move {0} leads to no node of the tree")]
+    NoSuchMove(u32),
     /// A path cut from the tree of the other engine (rows for exact cover, numbered moves
     /// with colours or multiplicities).
     #[error("the path was cut from another engine's tree")]
@@ -69,7 +74,7 @@ pub enum FixError {
 
 /// A path that is not one of this arena's tree ([`Solve::below`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("row {index} of the path cannot be chosen: {source}")]
+#[error("step {index} of the path cannot be taken: {source}")]
 pub struct PathError {
     /// The row's place in the path (from 0).
     pub index: usize,
@@ -299,7 +304,11 @@ impl Searcher for Dlx {
         )))
     }
 
-    fn check_path(&mut self, fixed: &[OptionId], path: &Path) -> Result<(), PathError> {
+    fn check_path(&mut self, how: &How<'_>, path: &Path) -> Result<(), PathError> {
+        self.check_steps(how.fixed, path)
+    }
+
+    fn check_steps(&mut self, fixed: &[OptionId], path: &Path) -> Result<(), PathError> {
         let rows = rows_of(path)?;
         self.arena().check_prefix(fixed, rows)
     }

@@ -350,8 +350,15 @@ pub(crate) mod sealed {
             each: &mut dyn FnMut(u64, &Probe),
         ) -> Estimate;
 
-        /// Whether `path` is a node of this engine's tree with `fixed` chosen first.
-        fn check_path(&mut self, fixed: &[OptionId], path: &Path) -> Result<(), PathError>;
+        /// Whether `path` is a node of this engine's tree with `how.fixed` chosen first (and,
+        /// where the moves are numbered, `how`'s rule choosing the items).
+        fn check_path(&mut self, how: &How<'_>, path: &Path) -> Result<(), PathError>;
+
+        /// Whether `path`'s steps are this engine's and, where that costs no search, can be
+        /// taken with `fixed` chosen first (rows: options that exist, none sharing an item):
+        /// what a plan's paths need before its cut is made again, which then holds each of
+        /// them to the tree's. Numbered moves are only checked by replaying them.
+        fn check_steps(&mut self, fixed: &[OptionId], path: &Path) -> Result<(), PathError>;
 
         /// A sequential search below `path` (or the whole tree), to be stepped; it keeps
         /// `interrupt` and what `owned` holds, and copies the rest of `how`.

@@ -138,8 +138,12 @@ impl Searcher for Problem {
         either!(self, e => e.estimate_below(path, how, samples, seed, each))
     }
 
-    fn check_path(&mut self, fixed: &[OptionId], path: &Path) -> Result<(), PathError> {
-        either!(self, e => e.check_path(fixed, path))
+    fn check_path(&mut self, how: &How<'_>, path: &Path) -> Result<(), PathError> {
+        either!(self, e => e.check_path(how, path))
+    }
+
+    fn check_steps(&mut self, fixed: &[OptionId], path: &Path) -> Result<(), PathError> {
+        either!(self, e => e.check_steps(fixed, path))
     }
 
     fn stepper<'s>(

@@ -286,8 +286,9 @@ impl<'a, E: Engine> Solve<'a, E> {
         }
         let fixed = fixed.clone();
         // A plan's fields are public: its options are checked as any fixed options are, its
-        // paths as `below` checks one (a row covered twice would break the links), and each
-        // path has its shard.
+        // paths' steps as `below` checks them (a row covered twice would break the links),
+        // and each path has its shard. The cut made again below then holds every path to
+        // the tree's, so numbered moves are not replayed one path at a time.
         self.engine.check_fixed(&fixed).map_err(|_| foreign)?;
         let (paths, owner) = (&plan.split.paths, &plan.owner);
         if owner.len() != paths.len() || owner.iter().any(|&o| o == 0 || o > plan.shards) {
@@ -302,7 +303,7 @@ impl<'a, E: Engine> Solve<'a, E> {
             });
         }
         for (index, path) in paths.iter().enumerate() {
-            (self.engine.check_path(&fixed, path))
+            (self.engine.check_steps(&fixed, path))
                 .map_err(|source| ShardError::BadPath { index, source })?;
         }
         check_cut(&plan.split)?;
@@ -329,9 +330,11 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// again), its solutions with the path's choices first. Searching every path of a split
     /// and adding the figures to the split's gives the whole search's. A path that is not
     /// one of this tree's (another engine's, an option that does not exist, two rows that
-    /// share an item) is refused.
+    /// share an item, a move its node does not have) is refused. With colours or
+    /// multiplicities a path numbers the moves at each node, so it is checked against the
+    /// rule and the options fixed so far: set them first.
     pub fn below(mut self, path: &Path) -> Result<Self, PathError> {
-        self.engine.check_path(&self.settings.fixed, path)?;
+        self.engine.check_path(&self.settings.how(), path)?;
         self.settings.part = Part::Below(path.clone());
         self.cut = None;
         Ok(self)
@@ -357,7 +360,11 @@ impl<'a, E: Engine> Solve<'a, E> {
         self.engine.check_fixed(&fixed)?;
         if let Part::Below(path) = &self.settings.part {
             // The node must still be one of the tree with these options chosen first.
-            (self.engine.check_path(&fixed, path)).map_err(|e| e.source)?;
+            let how = How {
+                fixed: &fixed,
+                ..self.settings.how()
+            };
+            (self.engine.check_path(&how, path)).map_err(|e| e.source)?;
         }
         self.settings.fixed = fixed;
         self.cut = None;

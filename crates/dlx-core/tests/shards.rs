@@ -268,19 +268,19 @@ fn an_edited_plan_is_refused_and_the_arena_stays_whole() {
     for (rows, message) in [
         (
             vec![first, first],
-            format!("subproblem 0 of the plan: row 1 of the path cannot be chosen: option {} clashes with option {} on item", first.option, first.option),
+            format!("subproblem 0 of the plan: step 1 of the path cannot be taken: option {} clashes with option {} on item", first.option, first.option),
         ),
         (
             vec![first, row(clash, first.item)],
-            format!("subproblem 0 of the plan: row 1 of the path cannot be chosen: option {clash} clashes with option {}", first.option),
+            format!("subproblem 0 of the plan: step 1 of the path cannot be taken: option {clash} clashes with option {}", first.option),
         ),
         (
             vec![row(10_000, 0)],
-            "subproblem 0 of the plan: row 0 of the path cannot be chosen: option 10000 does not exist".to_string(),
+            "subproblem 0 of the plan: step 0 of the path cannot be taken: option 10000 does not exist".to_string(),
         ),
         (
             vec![row(first.option, foreign_item)],
-            format!("subproblem 0 of the plan: row 0 of the path cannot be chosen: option {} does not hold item {foreign_item}", first.option),
+            format!("subproblem 0 of the plan: step 0 of the path cannot be taken: option {} does not hold item {foreign_item}", first.option),
         ),
     ] {
         let mut forged = plan.clone();
@@ -402,6 +402,42 @@ fn an_edited_plan_is_refused_and_the_arena_stays_whole() {
     let bad = Path::from_rows(vec![first, first]);
     assert!(dlx.solve().below(&bad).is_err());
     dlx.links().check().unwrap();
+}
+
+/// With colours, a path numbers the moves at each node: a plan holding a number past a
+/// node's last move, or moves that run on past the cut, is refused by name before anything
+/// is searched, and the plan itself still adds up.
+#[test]
+fn an_edited_plan_of_moves_is_refused() {
+    use dlx_core::{Path, Xcc};
+    let m = grid_colourings(3, 3);
+    let mut xcc = Xcc::new(&m);
+    let whole = xcc.solve().count();
+    let plan = xcc.solve().plan_shards(4).unwrap();
+    let moves = plan.split.paths[0].moves().unwrap().to_vec();
+    let mut past = moves.clone();
+    *past.last_mut().unwrap() = 1_000;
+    let mut deeper = moves.clone();
+    deeper.extend([1_000, 0]);
+    for (forged_moves, message) in [
+        (past, "subproblem 0 is not the node the search meets there"),
+        (deeper, "not at the cut"),
+    ] {
+        let mut forged = plan.clone();
+        forged.split.paths[0] = Path::from_moves(forged_moves);
+        let e = xcc
+            .solve()
+            .shard_plan(&forged, 1)
+            .map(|s| s.count())
+            .unwrap_err();
+        assert!(e.to_string().contains(message), "{e} / {message}");
+    }
+    let mut total = Stats::default();
+    for k in 1..=plan.shards {
+        total.merge(&xcc.solve().shard_plan(&plan, k).unwrap().count());
+    }
+    total.complete = true;
+    assert_eq!(total, whole);
 }
 
 #[test]

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::queens;
 use dlx_core::step::{Search, XccSearch};
-use dlx_core::{Dlx, Heuristic, Stats, Xcc, format};
+use dlx_core::{Dlx, FixError, Heuristic, Stats, Xcc, format};
 
 /// Colours: the 5-cycle's proper 3-colourings (30), edges primary, vertices coloured.
 fn colourings() -> dlx_core::Matrix {
@@ -429,23 +429,33 @@ fn a_subtree_with_bounds_or_colours_gives_the_same_figures_on_any_terminal() {
             one.nodes - 1
         );
     }
-    // A path that runs on past a solution had none by `count` but one by `run`, `iter` and
-    // `first`: it holds none by every terminal.
+    // A path that runs on past a solution, or takes a move its node does not have, is no
+    // node of the tree: refused, naming the step, as a row path of the links is. (Such paths
+    // were once searched, and held no solutions without a word.)
     let m = format::parse("a b | x\na x:1\nb x:1\n").unwrap();
     let mut p = dlx_core::Problem::new(&m);
     let past = dlx_core::Path::from_moves(vec![0, 0, 0]);
-    assert_eq!(p.solve().below(&past).unwrap().count().solutions, 0);
-    let mut visits = 0;
-    let ran = p.solve().below(&past).unwrap().run(|_| {
-        visits += 1;
-        ControlFlow::Continue(())
-    });
-    assert_eq!((ran.solutions, visits), (0, 0));
-    assert_eq!(p.solve().below(&past).unwrap().iter().count(), 0);
-    assert_eq!(p.solve().below(&past).unwrap().first(), None);
+    let e = p.solve().below(&past).unwrap_err();
+    assert_eq!((e.index, e.source.clone()), (2, FixError::NoSuchMove(0)));
     assert_eq!(
-        p.solve().count().solutions,
-        1,
-        "the whole tree keeps its solution"
+        e.to_string(),
+        "step 2 of the path cannot be taken: move 0 leads to no node of the tree"
     );
+    let beyond = dlx_core::Path::from_moves(vec![0, 7]);
+    let e = p.solve().below(&beyond).unwrap_err();
+    assert_eq!((e.index, e.source), (1, FixError::NoSuchMove(7)));
+    // Every path of a cut is one of the tree's, at any depth, and its subtrees add up.
+    for depth in 1..=3 {
+        let split = p.solve().split(depth);
+        let below: u64 = (split.paths.iter())
+            .map(|path| p.solve().below(path).unwrap().count().solutions)
+            .sum();
+        assert_eq!(split.stats.solutions + below, 1, "depth {depth}");
+    }
+    assert_eq!(p.solve().count().solutions, 1);
+    // Options fixed after the path make another tree: the path is checked again.
+    let two = dlx_core::Path::from_moves(vec![0, 0]);
+    let e = p.solve().below(&two).unwrap().fix([0]).unwrap_err();
+    assert_eq!(e, FixError::NoSuchMove(0));
+    assert_eq!(p.solve().fix([0]).unwrap().count().solutions, 1);
 }

@@ -301,8 +301,33 @@ impl Searcher for Xcc {
         )
     }
 
-    fn check_path(&mut self, _: &[OptionId], path: &Path) -> Result<(), PathError> {
-        // Any numbers are moves: a number past a level's last move leads nowhere.
+    fn check_path(&mut self, how: &How<'_>, path: &Path) -> Result<(), PathError> {
+        // Any numbers are moves, and a number past a node's last move leads nowhere: the
+        // moves are replayed, cutting the tree at the path's end. The replay visits only the
+        // nodes on the way, each skipping the moves off it.
+        let moves = moves_of(path)?;
+        let mut reaches = |depth: usize| {
+            let split = XccSearch::of(self)
+                .heuristic(how.heuristic)
+                .fixed_checked(how.fixed)
+                .below(moves[..depth].to_vec())
+                .split(depth);
+            split.paths.len() == 1
+        };
+        if moves.is_empty() || reaches(moves.len()) {
+            return Ok(());
+        }
+        // The first move that leaves the tree, for the error.
+        let index = (1..moves.len())
+            .find(|&d| !reaches(d))
+            .map_or(moves.len() - 1, |d| d - 1);
+        Err(PathError {
+            index,
+            source: FixError::NoSuchMove(moves[index]),
+        })
+    }
+
+    fn check_steps(&mut self, _: &[OptionId], path: &Path) -> Result<(), PathError> {
         moves_of(path).map(drop)
     }
 
