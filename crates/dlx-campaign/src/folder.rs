@@ -640,7 +640,38 @@ fn fresh_but(dir: &Path, allowed: &[&str]) -> Result<(), CampaignError> {
             ));
         }
     }
-    std::fs::create_dir_all(dir).map_err(|e| file_error(dir, e.to_string()))
+    make_folder(dir)
+}
+
+/// Makes the folder and those above it, saying which part of the path stands in the way.
+fn make_folder(dir: &Path) -> Result<(), CampaignError> {
+    // `new/.` names the folder `new`, which `create_dir_all` does not make: it fails on `.`.
+    let named: PathBuf = dir.components().collect();
+    std::fs::create_dir_all(&named).map_err(|e| {
+        let why = (named.ancestors().collect::<Vec<_>>().into_iter().rev())
+            .filter(|a| !a.as_os_str().is_empty())
+            .find_map(in_the_way)
+            .unwrap_or_else(|| e.to_string());
+        file_error(dir, why)
+    })
+}
+
+/// Why a folder cannot be made at or below `path`, if `path` is in the way.
+fn in_the_way(path: &Path) -> Option<String> {
+    let link = std::fs::symlink_metadata(path).ok()?;
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => None,
+        Ok(_) => Some(format!("`{}` is a file, not a folder", path.display())),
+        Err(_) if link.file_type().is_symlink() => {
+            let to =
+                std::fs::read_link(path).map_or_else(|_| "?".into(), |t| t.display().to_string());
+            Some(format!(
+                "`{}` is a link to `{to}`, which does not exist",
+                path.display()
+            ))
+        }
+        Err(e) => Some(format!("`{}`: {e}", path.display())),
+    }
 }
 
 /// Why options fixed before a campaign's search cannot be chosen together, in words: one
@@ -1061,7 +1092,27 @@ mod tests {
         (declared.start_shards("t", &matrix(), 2, Heuristic::Mrv, vec![], false)).unwrap();
         let e = create(Path::new("")).unwrap_err().to_string();
         assert!(e.contains("empty name"), "{e}");
-        for d in [dir, sym] {
+        // A new folder named with a trailing `.` is made (it failed with the system's words),
+        // and a file above the folder is named as what stands in the way.
+        let dotted = temp("dotted");
+        create(&dotted.join("new").join(".")).unwrap();
+        assert!(dotted.join("new").join("campaign.json").exists());
+        std::fs::write(dotted.join("file"), "mine").unwrap();
+        let e = create(&dotted.join("file").join("sub"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.ends_with("file` is a file, not a folder"), "{e}");
+        #[cfg(unix)]
+        {
+            // A link to nowhere had read `File exists`.
+            let link = dotted.join("dangling");
+            std::os::unix::fs::symlink(dotted.join("nowhere"), &link).unwrap();
+            let e = create(&link).unwrap_err().to_string();
+            assert!(e.contains("dangling` is a link to `"), "{e}");
+            assert!(e.ends_with("nowhere`, which does not exist"), "{e}");
+            assert!(!dotted.join("nowhere").exists());
+        }
+        for d in [dir, sym, dotted] {
             std::fs::remove_dir_all(d).unwrap();
         }
     }
