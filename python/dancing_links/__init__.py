@@ -11,7 +11,8 @@ Ctrl-C stops them within a fraction of a second.
   ``estimate``, ``min_cover``, ``pre`` (Knuth's DLX-PRE: a smaller problem, a ``Pre``),
   ``min_cost`` for options with costs (Knuth's DLX5), ``zdd`` (every solution as a ZDD: the
   exact count, uniform samples); ``merge`` adds up the figures of shards;
-- puzzles: ``queens``, ``polyomino``, ``polyiamond``, ``polycube``, ``paper`` (the paper's named problems) and the module
+- puzzles: ``queens``, ``polyomino``, ``polyiamond``, ``polystick``, ``polycube``, ``paper``
+  (the paper's named problems) and the module
   ``sudoku``.
 """
 
@@ -43,6 +44,8 @@ from ._native import (
     polyiamond,
     polyomino,
     polyomino_names,
+    polystick,
+    polystick_names,
     queens,
 )
 
@@ -71,6 +74,8 @@ __all__ = [
     "polyiamond",
     "polyomino",
     "polyomino_names",
+    "polystick",
+    "polystick_names",
     "queens",
     "sudoku",
 ]

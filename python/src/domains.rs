@@ -7,6 +7,7 @@ use std::sync::Arc;
 use dlx_core::Heuristic;
 use dlx_queens::{Order, Queens};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::PuzzleError;
 use crate::errors::raise;
@@ -164,16 +165,31 @@ pub fn polycube(
 /// nineteen). Solutions draw as the board's triangles; `classes()` counts under the board's
 /// symmetries that the pieces allow.
 #[pyfunction]
-#[pyo3(signature = (name=None, *, rhombus=None, board=None, cells=None, pieces="hexiamonds"))]
+#[pyo3(signature = (
+    name=None, *, rhombus=None, board=None, cells=None, pieces="hexiamonds", copies=None,
+    one_sided=None
+))]
 pub fn polyiamond(
     name: Option<&str>,
     rhombus: Option<&str>,
     board: Option<&str>,
     cells: Option<&str>,
     pieces: &str,
+    copies: Option<&Bound<'_, PyDict>>,
+    one_sided: Option<Vec<String>>,
 ) -> PyResult<Problem> {
     use dlx_polyiamond::Board;
     let bad = |e: String| raise::<PuzzleError>(e);
+    let extra = Extra {
+        copies: piece_counts(copies)?,
+        one_sided: one_sided.unwrap_or_default(),
+    };
+    if name.is_some() && !(extra.copies.is_empty() && extra.one_sided.is_empty()) {
+        return Err(bad(
+            "copies= and one_sided= are for a described board, not a named problem".into(),
+        ));
+    }
+    let fill = |board, pieces| described(board, pieces, &extra);
     let (title, placed) = match (name, rhombus, board, cells) {
         (Some(name), None, None, None) => {
             let placed = dlx_paper::polyiamond::placed(name)
@@ -186,15 +202,15 @@ pub fn polyiamond(
                 .and_then(|(m, n)| Some((m.parse::<i32>().ok()?, n.parse::<i32>().ok()?)))
                 .ok_or_else(|| bad(format!("rhombus {size}: expected MxN, e.g. 6x6")))?;
             let board = Board::rhombus(m, n).map_err(|e| bad(format!("rhombus {size}: {e}")))?;
-            (format!("{m}x{n} rhombus"), described(board, pieces)?)
+            (format!("{m}x{n} rhombus"), fill(board, pieces)?)
         }
         (None, None, Some(art), None) => {
             let board = Board::from_art(art).map_err(|e| bad(format!("board: {e}")))?;
-            ("polyiamond board".to_string(), described(board, pieces)?)
+            ("polyiamond board".to_string(), fill(board, pieces)?)
         }
         (None, None, None, Some(names)) => {
             let board = Board::parse(names).map_err(|e| bad(format!("cells: {e}")))?;
-            ("polyiamond board".to_string(), described(board, pieces)?)
+            ("polyiamond board".to_string(), fill(board, pieces)?)
         }
         _ => {
             return Err(bad(
@@ -213,18 +229,145 @@ pub fn polyiamond(
     )
 }
 
+/// What a described polyiamond board adds to its piece set: counts and one-sided pieces.
+struct Extra {
+    copies: Vec<(String, (u32, u32))>,
+    one_sided: Vec<String>,
+}
+
 /// A described polyiamond `board` filled with the piece set named `pieces`.
-fn described(board: dlx_polyiamond::Board, pieces: &str) -> PyResult<dlx_polyiamond::Placed> {
+fn described(
+    board: dlx_polyiamond::Board,
+    pieces: &str,
+    extra: &Extra,
+) -> PyResult<dlx_polyiamond::Placed> {
+    let bad = |e: String| raise::<PuzzleError>(e);
     let set = dlx_polyiamond::hexiamonds::named_set(pieces).ok_or_else(|| {
-        raise::<PuzzleError>(format!(
+        bad(format!(
             "pieces {pieces}: expected `hexiamonds` or `one-sided`"
         ))
     })?;
     let mut puzzle = dlx_polyiamond::Puzzle::new(board);
     puzzle.pieces(set);
-    puzzle
-        .build()
-        .map_err(|e| raise::<PuzzleError>(e.to_string()))
+    for (k, label) in extra.one_sided.iter().enumerate() {
+        if extra.one_sided[..k].contains(label) {
+            return Err(bad(format!("one_sided: piece `{label}` is given twice")));
+        }
+        (puzzle.one_sided(label)).map_err(|e| bad(format!("one_sided {label}: {e}")))?;
+    }
+    for (label, (lo, hi)) in &extra.copies {
+        (puzzle.count(label, *lo, *hi)).map_err(|e| bad(format!("copies[{label:?}]: {e}")))?;
+    }
+    puzzle.build().map_err(|e| bad(e.to_string()))
+}
+
+/// Piece counts given as a dict, a piece's name to `N` or `(LO, HI)`, in the dict's order.
+fn piece_counts(copies: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, (u32, u32))>> {
+    let Some(copies) = copies else {
+        return Ok(Vec::new());
+    };
+    let mut counts = Vec::new();
+    for (key, value) in copies.iter() {
+        let name: String = key
+            .extract()
+            .map_err(|_| raise::<PuzzleError>(format!("copies: a piece's name, not {key}")))?;
+        let range = (value.extract::<u32>().map(|n| (n, n)))
+            .or_else(|_| value.extract::<(u32, u32)>())
+            .ok()
+            .filter(|&(lo, hi)| lo <= hi && hi >= 1)
+            .ok_or_else(|| {
+                raise::<PuzzleError>(format!(
+                    "copies[{name:?}] = {value}: expected N or (LO, HI), whole numbers with \
+                     LO <= HI and HI >= 1"
+                ))
+            })?;
+        counts.push((name, range));
+    }
+    Ok(counts)
+}
+
+/// A polystick puzzle, as `dlx polystick` reads one: a named problem
+/// (`tetrasticks-welded-4x4`, ...; `polystick_names()` lists them), or a `board` (`WxH`, a
+/// grid of unit squares; `diamond-R`; `lattice-N`, `aztec`; or segments `H00 V10 ...`,
+/// `H00?` one that may stay uncovered) with `pieces` (tetrastick names, `F'` a mirror image;
+/// `all`, `welded`, `unwelded`, `one-sided`, ...; `-L` leaves L out). `fix` keeps one
+/// orientation of a piece (`{"P": "H00 H01 V00 V11"}`), `copies` places a piece N or LO to
+/// HI times (`{"L": 2, "X": (0, 1)}`), and `allow_crossings` lets pieces cross. Solutions
+/// draw as the command's `--print` draws them; `classes()` counts under the board's
+/// symmetries that the pieces allow.
+#[pyfunction]
+#[pyo3(signature = (
+    name=None, *, board=None, pieces=None, fix=None, copies=None, allow_crossings=false
+))]
+pub fn polystick(
+    name: Option<&str>,
+    board: Option<&str>,
+    pieces: Option<&str>,
+    fix: Option<&Bound<'_, PyDict>>,
+    copies: Option<&Bound<'_, PyDict>>,
+    allow_crossings: bool,
+) -> PyResult<Problem> {
+    use dlx_polystick::{Board, Crossings, Puzzle, parse_piece_set};
+    let bad = |e: String| raise::<PuzzleError>(e);
+    let (title, mut puzzle) = match (name, board, pieces) {
+        (Some(name), None, None) => {
+            let puzzle = dlx_paper::polystick::puzzle(name)
+                .ok_or_else(|| {
+                    bad(format!(
+                        "unknown polystick problem `{name}`; polystick_names() lists the names"
+                    ))
+                })?
+                .map_err(|e| bad(e.to_string()))?;
+            (name.to_string(), puzzle)
+        }
+        (None, Some(board), Some(pieces)) => {
+            let board = Board::parse(board).map_err(|e| bad(format!("board: {e}")))?;
+            let set = parse_piece_set(pieces).map_err(|e| bad(format!("pieces: {e}")))?;
+            ("polystick board".to_string(), Puzzle::new(board, set))
+        }
+        _ => {
+            return Err(bad(
+                "give a problem name, or both board= and pieces=".to_string()
+            ));
+        }
+    };
+    for (piece, shape) in fix
+        .map(|f| f.iter().collect::<Vec<_>>())
+        .unwrap_or_default()
+    {
+        let (Ok(piece), Ok(shape)) = (piece.extract::<String>(), shape.extract::<String>()) else {
+            return Err(bad(format!(
+                "fix: expected a piece's name to its segments, not {piece}: {shape}"
+            )));
+        };
+        puzzle = (puzzle.fix_orientation(piece.trim(), &shape))
+            .map_err(|e| bad(format!("fix[{piece:?}]: {e}")))?;
+    }
+    for (piece, (lo, hi)) in piece_counts(copies)? {
+        puzzle =
+            (puzzle.count(&piece, lo, hi)).map_err(|e| bad(format!("copies[{piece:?}]: {e}")))?;
+    }
+    if allow_crossings {
+        puzzle = puzzle.with_crossings(Crossings::Allowed);
+    }
+    let built = puzzle.build().map_err(|e| bad(format!("{title}: {e}")))?;
+    let matrix = built.matrix.clone();
+    let group = built.symmetry_group().ok();
+    let render = move |s: &dlx_core::Solution| {
+        dlx_polystick::draw::ascii(&built.board, &built.arrangement(s))
+    };
+    Ok(
+        Problem::named(matrix, title, Heuristic::Mrv, Some(Arc::new(render)))
+            .with_symmetries(group),
+    )
+}
+
+/// The named polystick problems as `(name, description)` pairs (`dlx polystick list`).
+#[pyfunction]
+pub fn polystick_names() -> Vec<(String, String)> {
+    (dlx_paper::polystick::PUZZLES.iter())
+        .map(|(n, a)| (n.to_string(), a.to_string()))
+        .collect()
 }
 
 /// The named polycube problems as `(name, description)` pairs (`dlx polycube list`).

@@ -86,6 +86,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(domains::polycube, m)?)?;
     m.add_function(wrap_pyfunction!(domains::polyiamond, m)?)?;
     m.add_function(wrap_pyfunction!(domains::polycube_names, m)?)?;
+    m.add_function(wrap_pyfunction!(domains::polystick, m)?)?;
+    m.add_function(wrap_pyfunction!(domains::polystick_names, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_solve, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_count, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_generate, m)?)?;

@@ -130,3 +130,97 @@ def test_polyiamonds_as_the_command_builds_them():
         dl.polyiamond(rhombus="9x4", cells="00")
     with pytest.raises(dl.PuzzleError, match="unknown polyiamond problem"):
         dl.polyiamond("no-such-board")
+
+
+def command_json(*args):
+    """The `--json` figures of a `dlx` command, or None without the DLX_BIN command."""
+    dlx = os.environ.get("DLX_BIN")
+    if not dlx:
+        return None
+    out = subprocess.run(
+        [dlx, *args, "--json", "-q", "--threads", "1"], check=True, capture_output=True, text=True
+    ).stdout
+    return json.loads(out)
+
+
+ALL_TWICE = {piece: (0, 2) for piece in "FHIJLNOPRSTUVWXY"}
+
+
+def test_polysticks_as_the_command_builds_them():
+    welded = dl.polystick("tetrasticks-welded-4x4")
+    counts = welded.count(threads=1)
+    assert counts == dl.paper("tetrasticks-welded-4x4").count(threads=1)
+    found = welded.classes(threads=1)
+    assert found["solutions"] == counts.solutions
+    assert ("tetrasticks-welded-4x4", "Figure 13: the ten one-sided welded tetrasticks in the 4x4 grid") in dl.polystick_names()
+    # A described board, each of the sixteen pieces up to twice, P in one orientation.
+    fixed = {"P": "H00 H01 V00 V11"}
+    free = dl.polystick(board="3x3", pieces="all", copies=ALL_TWICE)
+    one_p = dl.polystick(board="3x3", pieces="all", copies=ALL_TWICE, fix=fixed)
+    free_counts, one_p_counts = free.count(threads=1), one_p.count(threads=1)
+    assert 0 < one_p_counts.solutions < free_counts.solutions
+    assert free.classes(threads=1)["solutions"] == free_counts.solutions
+    drawn = free.render(free.first())
+    assert drawn.count("\n") >= 3
+    crossing = dl.polystick(board="3x3", pieces="all", copies=ALL_TWICE, allow_crossings=True)
+    assert crossing.count(threads=1).solutions > free_counts.solutions
+    copies = [f"--copies={p}=0-2" for p in ALL_TWICE]
+    for problem, counts, extra in [
+        (welded, counts, ["tetrasticks-welded-4x4"]),
+        (free, free_counts, ["--board", "3x3", "--pieces", "all", *copies]),
+        (one_p, one_p_counts, ["--board", "3x3", "--pieces", "all", *copies, "--fix", "P=H00 H01 V00 V11"]),
+    ]:
+        command = command_json("polystick", *extra)
+        if command is not None:
+            assert (counts.solutions, counts.updates, counts.nodes) == (
+                command["solutions"], command["updates"], command["nodes"])
+            classes = command_json("polystick", *extra, "--classes")
+            assert problem.classes(threads=1)["classes"] == classes["classes"]
+
+
+def test_polysticks_refuse_what_the_command_refuses():
+    for bad, message in [
+        (dict(copies={"L": (2, 1)}), "LO <= HI"),
+        (dict(copies={"L": -1}), "whole numbers"),
+        (dict(copies={"L": "two"}), "expected N or"),
+        (dict(copies={"Q": 1}), "piece `Q` is not in the puzzle"),
+        (dict(fix={"P": 3}), "fix: expected a piece's name to its segments"),
+        (dict(fix={"P": "H00"}), "fix"),
+    ]:
+        with pytest.raises(dl.PuzzleError, match=message):
+            dl.polystick(board="3x3", pieces="all", **bad)
+    with pytest.raises(dl.PuzzleError, match="the pieces have 64 segments but the board has 40"):
+        dl.polystick(board="4x4", pieces="all")
+    with pytest.raises(dl.PuzzleError, match="both board= and pieces="):
+        dl.polystick(board="4x4")
+    with pytest.raises(dl.PuzzleError, match="unknown polystick problem"):
+        dl.polystick("no-such-board")
+
+
+def test_polyiamond_piece_counts_and_one_sided_pieces():
+    # A 3x6 rhombus (36 triangles) from the twelve hexiamonds, each at most once, I up to
+    # twice, X exactly once; then with P not turned over.
+    copies = {**{p: (0, 1) for p in "IPFECVGHJOSX"}, "I": (0, 2), "X": 1}
+    some = dl.polyiamond(rhombus="3x6", copies=copies)
+    one_sided = dl.polyiamond(rhombus="3x6", copies=copies, one_sided=["P"])
+    a, b = some.count(threads=1), one_sided.count(threads=1)
+    assert 0 < b.solutions < a.solutions
+    assert some.classes(threads=1)["solutions"] == a.solutions
+    spelled = [f"--copies={p}={r[0]}-{r[1]}" for p, r in copies.items() if p != "X"]
+    for problem, counts, extra in [
+        (some, a, []),
+        (one_sided, b, ["--one-sided", "P"]),
+    ]:
+        command = command_json("polyiamond", "--rhombus", "3x6", *spelled, "--copies", "X=1", *extra)
+        if command is not None:
+            assert (counts.solutions, counts.updates) == (command["solutions"], command["updates"])
+    for bad, message in [
+        (dict(one_sided=["P", "P"]), "given twice"),
+        (dict(one_sided=["Q"]), "Q"),
+        (dict(copies={"Q": 1}), "Q"),
+        (dict(copies={"I": (0, 0)}), "HI >= 1"),
+    ]:
+        with pytest.raises(dl.PuzzleError, match=message):
+            dl.polyiamond(rhombus="6x6", **bad)
+    with pytest.raises(dl.PuzzleError, match="for a described board"):
+        dl.polyiamond("hexiamonds-rhombus", copies={"I": 2})
