@@ -212,7 +212,7 @@ def _whole(name: str, value: Any, least: int) -> None:
 
 def grade(puzzle: Grid, alphabet: Optional[str] = None) -> Optional[Rating]:
     """The puzzle's grade by the weakest rules that solve it, or None when it has no solution
-    or several (``count`` tells which). It runs to its end: Ctrl-C is answered after it."""
+    or several (``count`` tells which). A Ctrl-C stops it at once (KeyboardInterrupt)."""
     flat, _ = _flatten(puzzle)
     rated = _native.sudoku_grade(flat, alphabet)
     return None if rated is None else Rating(*rated)
@@ -221,8 +221,8 @@ def grade(puzzle: Grid, alphabet: Optional[str] = None) -> Optional[Rating]:
 def explain(puzzle: Grid, alphabet: Optional[str] = None) -> Optional[Explanation]:
     """The puzzle solved step by step by the grading rules, the simplest deduction that
     applies each time, each step with its reason; None when it has no solution or several.
-    The steps end where ``grade``'s rules end, and the rating is ``grade``'s. It runs to its
-    end: Ctrl-C is answered after it."""
+    The steps end where ``grade``'s rules end, and the rating is ``grade``'s. A Ctrl-C stops
+    it at once (KeyboardInterrupt)."""
     flat, form = _flatten(puzzle)
     explained = _native.sudoku_explain(flat, alphabet)
     if explained is None:

@@ -186,16 +186,16 @@ def ctrl_c():
     signal.signal(signal.SIGINT, kept)
 
 
-def interrupted_within_a_second(call):
-    """Sends Ctrl-C half a second into `call()` and asserts it raised KeyboardInterrupt
-    within a second of the signal."""
+def interrupted_within_a_second(call, after=0.5):
+    """Sends Ctrl-C `after` seconds (half a second) into `call()` and asserts it raised
+    KeyboardInterrupt within a second of the signal."""
     sent = []
 
     def interrupt():
         sent.append(time.monotonic())
         os.kill(os.getpid(), signal.SIGINT)
 
-    timer = threading.Timer(0.5, interrupt)
+    timer = threading.Timer(after, interrupt)
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
@@ -242,6 +242,21 @@ def test_ctrl_c_stops_a_sudoku_count_and_preprocessing(ctrl_c):
     big = dl.queens(600)
     interrupted_within_a_second(big.pre)
     assert dl.queens(6).pre().problem.count().solutions == 4
+
+
+# A minimal 25x25 puzzle whose grading needs a search of 367 branch nodes (`dlx sudoku
+# generate --size 25 --seed 3`): a second and a half here.
+HARD_25 = "H..BE.....U.RDS.Q..N..O.....RUQ.J.ENWY.....F.T..G.C..X..B.WA..OVL.....JUNR.N.OG.....VCT.J.MAL..E.BI.AWIYV.U..OE.HBG.RXK.L...C.R......ELB.A.V..H.G...J...B.QX..Y.WR......L.HK.....GT..J..QDH..O.U.R..FI..I..P........L..JFO..D.A.YJNH...DBF..YX.......PO..T......FEN.Y...KLO..Q...VW..A..M....HQ.N..CV....S..Q.RK.....X..C.W.E.J.A.G...S...YRI.B....E.....F..ODB..FG.A..CJX..PUH...IL....QEV.DG....UB...LR...J..MT.XDACO..Y.K..RNI.Q...P.F..KO.E..XSF......G.UB..Y......U...R.VWHIY...CXD.SL.HP..FNWI.X..Y..K.....QT.PJS....XO...V..Q..NLKWT..G.VN.T....I.S.FB.W...EXLRX....SC.U.G.T..FJ.PK.Q..V..U..I..LF...XH.SM...P...WC..F.Q.....J..H.....I..."
+
+
+def test_ctrl_c_stops_grading_and_explaining(ctrl_c):
+    # Found by a review: the grader had no interrupt, so a Ctrl-C was answered only once the
+    # puzzle was graded (half a minute for a hard 36x36).
+    from dancing_links import sudoku
+
+    for call in (sudoku.grade, sudoku.explain):
+        interrupted_within_a_second(lambda: call(HARD_25), after=0.2)
+    assert sudoku.grade(HARD_25).nodes == 367
 
 
 def test_bad_arguments_raise_before_any_search():

@@ -174,3 +174,38 @@ fn an_interrupted_sheet_of_classes_is_not_written_and_says_so() {
     );
     assert!(!sheet.exists());
 }
+
+/// A minimal 25x25 puzzle that needs a search of 367 branch nodes to grade (`dlx sudoku
+/// generate --size 25 --seed 3`): a second or two each.
+const HARD_25: &str = "H..BE.....U.RDS.Q..N..O.....RUQ.J.ENWY.....F.T..G.C..X..B.WA..OVL.....JUNR.N.OG.....VCT.J.MAL..E.BI.AWIYV.U..OE.HBG.RXK.L...C.R......ELB.A.V..H.G...J...B.QX..Y.WR......L.HK.....GT..J..QDH..O.U.R..FI..I..P........L..JFO..D.A.YJNH...DBF..YX.......PO..T......FEN.Y...KLO..Q...VW..A..M....HQ.N..CV....S..Q.RK.....X..C.W.E.J.A.G...S...YRI.B....E.....F..ODB..FG.A..CJX..PUH...IL....QEV.DG....UB...LR...J..MT.XDACO..Y.K..RNI.Q...P.F..KO.E..XSF......G.UB..Y......U...R.VWHIY...CXD.SL.HP..FNWI.X..Y..K.....QT.PJS....XO...V..Q..NLKWT..G.VN.T....I.S.FB.W...EXLRX....SC.U.G.T..FJ.PK.Q..V..U..I..LF...XH.SM...P...WC..F.Q.....J..H.....I...";
+
+/// `dlx sudoku grade` and `explain` on a batch whose hard puzzles take half a minute: Ctrl-C
+/// stops the puzzle under way at once, and the answers so far are written, with the
+/// summary saying how many. Grading had not watched for the signal: it ended the process,
+/// and the answers still in the output buffer were lost.
+#[test]
+fn ctrl_c_stops_grading_with_the_answers_so_far() {
+    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let mut batch = vec![easy; 3];
+    batch.extend([HARD_25; 16]);
+    let (_dir, file) = common::temp_file("grade-batch", "batch.txt", &(batch.join("\n") + "\n"));
+    for (action, answer) in [("grade", "1 singles"), ("explain", "line 3: 1 singles")] {
+        let mut run = dlx();
+        run.args(["sudoku", action, &file]);
+        let started = std::time::Instant::now();
+        let out = interrupted_run(run);
+        let took = started.elapsed();
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(130), "{action}: {stderr}");
+        assert!(stdout.contains(answer), "{action}: {stdout}");
+        assert!(
+            stderr.contains("(interrupted: ") && stderr.contains(" of 19 puzzles answered)"),
+            "{action}: {stderr}"
+        );
+        // Cut at once, not at the end of the puzzle under way.
+        assert!(took < Duration::from_millis(2500), "{action}: {took:?}");
+    }
+}

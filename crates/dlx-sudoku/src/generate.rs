@@ -146,7 +146,7 @@ impl Generator {
         };
         for attempt in 1..=self.attempts {
             let (puzzle, solution) = self.minimal();
-            let rating = rate(&self.units, &puzzle).expect("generated puzzles are unique");
+            let rating = rate(&self.units, &puzzle, None).expect("generated puzzles are unique");
             if rating.grade == wanted {
                 return Ok(self.generated(puzzle, solution, Some(rating), attempt));
             }

@@ -40,6 +40,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::grid::Grid;
 use crate::masks::{self, Deduced, Deduction, Rules, Units};
@@ -175,12 +176,45 @@ impl Grader {
 
     /// The puzzle's grade (module docs), or why it has none.
     pub fn grade(&mut self, puzzle: &Grid) -> Result<Rating, NotUnique> {
-        let n = puzzle.box_size();
+        let units = self.units_of(puzzle.box_size());
+        rate(units, puzzle.values(), None)
+    }
+
+    /// [`Grader::grade`], given up once `stop` is set (by a Ctrl-C handler, another thread,
+    /// a deadline): `None` then. The flag is read at every node of the search and between
+    /// two passes of the probing, so a hard 36x36 puzzle stops within a fraction of a second.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use dlx_sudoku::grade::{Grade, Grader};
+    ///
+    /// let hard: dlx_sudoku::Grid =
+    ///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    ///         .parse()?;
+    /// let mut grader = Grader::new();
+    /// let rating = grader.grade_until(&hard, &AtomicBool::new(false)).unwrap()?;
+    /// assert_eq!(rating.grade, Grade::Branching);
+    /// assert_eq!(grader.grade_until(&hard, &AtomicBool::new(true)), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn grade_until(
+        &mut self,
+        puzzle: &Grid,
+        stop: &AtomicBool,
+    ) -> Option<Result<Rating, NotUnique>> {
+        let units = self.units_of(puzzle.box_size());
+        // Once the flag is set, the rules and the search return whatever they reached: the
+        // flag, read after them, says whether that was the end.
+        let rated = rate(units, puzzle.values(), Some(stop));
+        (!stop.load(Ordering::Relaxed)).then_some(rated)
+    }
+
+    /// The candidate masks' layout of boxes of `n` x `n` cells, built once.
+    pub(crate) fn units_of(&mut self, n: usize) -> &Units {
         if self.units.len() <= n {
             self.units.resize(n + 1, None);
         }
-        let units = self.units[n].get_or_insert_with(|| Units::new(n));
-        rate(units, puzzle.values())
+        self.units[n].get_or_insert_with(|| Units::new(n))
     }
 }
 
@@ -190,9 +224,14 @@ pub fn grade(puzzle: &Grid) -> Result<Rating, NotUnique> {
     Grader::new().grade(puzzle)
 }
 
-/// The grade of a puzzle's cells (side² values, 0 for blank) on the units' board.
-pub(crate) fn rate(units: &Units, cells: &[u8]) -> Result<Rating, NotUnique> {
-    let mut root = Deduction::new(units, cells);
+/// The grade of a puzzle's cells (side² values, 0 for blank) on the units' board; once
+/// `stop` is set, whatever the rules and the search reached (the caller reads the flag).
+pub(crate) fn rate(
+    units: &Units,
+    cells: &[u8],
+    stop: Option<&AtomicBool>,
+) -> Result<Rating, NotUnique> {
+    let mut root = Deduction::new(units, cells, stop);
     for grade in Grade::ALL {
         let Some(rules) = grade.rules() else { break };
         match root.apply(rules) {
@@ -201,7 +240,7 @@ pub(crate) fn rate(units: &Units, cells: &[u8]) -> Result<Rating, NotUnique> {
             Deduced::Stuck => {}
         }
     }
-    let found = masks::graded_search(units, cells);
+    let found = masks::graded_search(units, cells, stop);
     match found.solutions {
         0 => Err(NotUnique::NoSolution),
         1 => Ok(Rating {
@@ -209,5 +248,52 @@ pub(crate) fn rate(units: &Units, cells: &[u8]) -> Result<Rating, NotUnique> {
             nodes: found.nodes,
         }),
         _ => Err(NotUnique::Multiple),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A minimal puzzle of grade 3 (`dlx sudoku generate --grade 3 --seed 2`).
+    const PROBING: &str =
+        "..8........2..6..4.7.4..5...3.7......251....88...3.2...1...4.7.......86.5...1...2";
+    /// Arto Inkala's, which needs a search.
+    const BRANCHING: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    #[test]
+    fn a_stop_flag_ends_the_probing_and_the_search_at_once() {
+        let units = Units::new(3);
+        let set = AtomicBool::new(true);
+        let probing: Grid = PROBING.parse().unwrap();
+        let cells = probing.values();
+        let solved = |stop| Deduction::new(&units, cells, stop).apply(Rules::Probing);
+        assert_eq!(solved(None), Deduced::Solved);
+        // Not one pass of probing is made once the flag is set.
+        assert_eq!(solved(Some(&set)), Deduced::Stuck);
+        let hard: Grid = BRANCHING.parse().unwrap();
+        assert!(masks::graded_search(&units, hard.values(), None).nodes > 0);
+        assert_eq!(
+            masks::graded_search(&units, hard.values(), Some(&set)).nodes,
+            0
+        );
+    }
+
+    #[test]
+    fn grading_until_a_flag_is_grading_until_it_is_set() {
+        let mut grader = Grader::new();
+        let (clear, set) = (AtomicBool::new(false), AtomicBool::new(true));
+        // Row 1 leaves r1c9 only a 9, which column 9 has: no solution.
+        let none = format!("12345678.........9{}", ".".repeat(63));
+        for line in [PROBING, BRANCHING, &none, &".".repeat(81)] {
+            let puzzle: Grid = line.parse().unwrap();
+            let graded = grader.grade(&puzzle);
+            assert_eq!(grader.grade_until(&puzzle, &clear), Some(graded));
+            assert_eq!(grader.grade_until(&puzzle, &set), None);
+            let explained = grader.explain_until(&puzzle, &clear).unwrap();
+            assert_eq!(explained.map(|e| e.rating), graded);
+            assert!(grader.explain_until(&puzzle, &set).is_none());
+        }
     }
 }

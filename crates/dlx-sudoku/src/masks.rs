@@ -507,6 +507,10 @@ impl<F: FnMut(&[u8])> Search<'_, F> {
         let mut best: Option<(u64, Item)> = None;
         self.forget_probes();
         let result = 'pass: loop {
+            if self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                // What the passes so far removed stands; the caller reads the flag.
+                break Ok(None);
+            }
             self.state.pairs(l, size, &mut pairs);
             let mut changed = false;
             if size == 2 {
@@ -802,8 +806,8 @@ pub(crate) fn solutions(
 /// solver's own search, with the probe sizes chosen for those boards (the pairs alone do not
 /// finish some 25x25 trees). On 9x9 and smaller, where the solver does not come, the triples
 /// cost more than they save.
-pub(crate) fn graded_search(units: &Units, cells: &[u8]) -> Found {
-    let mut search = Search::new(units, 2, None, |_: &[u8]| ());
+pub(crate) fn graded_search(units: &Units, cells: &[u8], stop: Option<&AtomicBool>) -> Found {
+    let mut search = Search::new(units, 2, stop, |_: &[u8]| ());
     if units.n < crate::MASKS_FROM {
         search.probe_size = GRADE_PROBE_SIZE;
     }
@@ -856,8 +860,8 @@ pub(crate) struct Deduction<'a> {
 
 impl<'a> Deduction<'a> {
     /// The puzzle's givens chosen (a clash is a dead end), no rule applied yet.
-    pub(crate) fn new(units: &'a Units, cells: &[u8]) -> Self {
-        let mut search = Search::new(units, 1, None, (|_| ()) as fn(&[u8]));
+    pub(crate) fn new(units: &'a Units, cells: &[u8], stop: Option<&'a AtomicBool>) -> Self {
+        let mut search = Search::new(units, 1, stop, (|_| ()) as fn(&[u8]));
         let dead = !search.start(cells, None);
         Deduction { search, dead }
     }

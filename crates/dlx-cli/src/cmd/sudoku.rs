@@ -1,6 +1,7 @@
 //! `dlx sudoku [FILE|-]`: one puzzle per line in, one line out per puzzle.
 
 use std::io::{BufWriter, IsTerminal, Write};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use dlx_sudoku::{Alphabet, Entry, Grid, Solver, parse_lines};
@@ -247,39 +248,69 @@ pub struct PuzzleInput {
     pub quiet: bool,
 }
 
+/// A batch answered by [`answer_each`]: its progress and summary, the tally, the input's
+/// name, and whether an interrupt cut it short.
+pub(super) struct Answered {
+    pub(super) batch: Batch,
+    pub(super) tally: Tally,
+    pub(super) path: String,
+    pub(super) interrupted: bool,
+}
+
+impl Answered {
+    /// Ends the batch: [`Batch::finish`].
+    pub(super) fn finish(self) -> Result<(), CliError> {
+        self.batch.finish(&self.tally, self.interrupted, &self.path)
+    }
+}
+
 /// Answers each puzzle `input` names: a bad line `invalid(line)` (its error on standard
-/// error), a puzzle `answer(grid, line, tally)`'s text, or with `json` its fields. Returns
-/// the batch, to be finished once the caller has added to its summary, the tally and the
-/// input's name.
+/// error), a puzzle `answer(grid, line, tally, stop)`'s text, or with `json` its fields.
+/// `stop` is set by a Ctrl-C: `answer` then gives `None`, and the batch ends there, every
+/// answer so far written. The caller adds to the summary, then finishes the batch.
 pub(super) fn answer_each(
     input: &PuzzleInput,
     json: bool,
     invalid: impl Fn(usize) -> String,
-    mut answer: impl FnMut(&Grid, usize, &mut Tally) -> (String, Value),
-) -> Result<(Batch, Tally, String), CliError> {
+    mut answer: impl FnMut(&Grid, usize, &mut Tally, &AtomicBool) -> Option<(String, Value)>,
+) -> Result<Answered, CliError> {
     let (path, entries) = read_puzzles(input.file.as_deref(), input.alphabet.as_deref())?;
     let mut batch = Batch::new(entries.len(), input.quiet);
     let mut out = BufWriter::new(std::io::stdout().lock());
+    let stop = crate::interrupt::watch();
     let mut tally = Tally::default();
+    let mut interrupted = false;
     for entry in &entries {
+        let before = tally.clone();
         tally.puzzles += 1;
-        let (plain, fields) = match &entry.puzzle {
+        let answered = match &entry.puzzle {
             Err(e) => {
                 tally.invalid += 1;
                 note!("dlx: {path}: {e}");
-                (invalid(entry.line), json!({ "error": e.to_string() }))
+                Some((invalid(entry.line), json!({ "error": e.to_string() })))
             }
             Ok(grid) => {
                 let t = Instant::now();
-                let answered = answer(grid, entry.line, &mut tally);
+                let answered = answer(grid, entry.line, &mut tally, &stop);
                 tally.search += t.elapsed();
                 answered
             }
         };
+        let Some((plain, fields)) = answered else {
+            // This puzzle was cut short: its answer is not known.
+            tally = before.with_search_of(&tally);
+            interrupted = true;
+            break;
+        };
         batch.answer(&mut out, json, (plain, fields), entry.line, tally.puzzles)?;
     }
     out.flush().map_err(|e| CliError::io("-", e))?;
-    Ok((batch, tally, path))
+    Ok(Answered {
+        batch,
+        tally,
+        path,
+        interrupted,
+    })
 }
 
 /// A batch of puzzles: its progress line on a terminal, and its end (the summary, and the

@@ -36,28 +36,30 @@ pub struct ExplainArgs {
 /// Runs `dlx sudoku explain`.
 pub fn explain_puzzles(args: ExplainArgs) -> Result<(), CliError> {
     let mut grader = Grader::new();
-    let (batch, tally, path) = answer_each(
+    let answered = answer_each(
         &args.input,
         args.json,
         |line| format!("line {line}: invalid"),
-        |grid, line, tally| match grader.explain(grid) {
-            Ok(e) => {
-                tally.solved += 1;
-                shown(grid, &e, line, args.steps)
-            }
-            Err(why) => {
-                match why {
-                    NotUnique::NoSolution => tally.unsolvable += 1,
-                    NotUnique::Multiple => tally.multiple += 1,
+        |grid, line, tally, stop| {
+            Some(match grader.explain_until(grid, stop)? {
+                Ok(e) => {
+                    tally.solved += 1;
+                    shown(grid, &e, line, args.steps)
                 }
-                (
-                    format!("line {line}: {why}"),
-                    json!({ "grade": null, "error": why.to_string() }),
-                )
-            }
+                Err(why) => {
+                    match why {
+                        NotUnique::NoSolution => tally.unsolvable += 1,
+                        NotUnique::Multiple => tally.multiple += 1,
+                    }
+                    (
+                        format!("line {line}: {why}"),
+                        json!({ "grade": null, "error": why.to_string() }),
+                    )
+                }
+            })
         },
     )?;
-    batch.finish(&tally, false, &path)
+    answered.finish()
 }
 
 /// One puzzle's explanation: a heading with its grade, a line per step, and where the steps

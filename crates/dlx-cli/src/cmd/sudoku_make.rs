@@ -2,6 +2,7 @@
 //! from a seed, and puzzles rated by the rules they need.
 
 use std::io::{BufWriter, Write};
+use std::sync::atomic::AtomicBool;
 
 use dlx_sudoku::Grid;
 use dlx_sudoku::generate::{ATTEMPTS, Generated, Generator};
@@ -159,11 +160,11 @@ fn generated_json(g: &Generated, grader: &mut Grader, seed: u64, index: u64) -> 
 pub fn grade(args: GradeArgs) -> Result<(), CliError> {
     let mut grader = Grader::new();
     let mut by_grade = [0u64; 4];
-    let (batch, tally, path) = answer_each(
+    let answered = answer_each(
         &args.input,
         args.json,
         |_| "invalid".to_string(),
-        |grid, _, tally| rate(&mut grader, grid, tally, &mut by_grade),
+        |grid, _, tally, stop| rate(&mut grader, grid, tally, &mut by_grade, stop),
     )?;
     if !args.input.quiet && by_grade.iter().any(|&n| n > 0) {
         let parts: Vec<String> = Grade::ALL
@@ -173,8 +174,7 @@ pub fn grade(args: GradeArgs) -> Result<(), CliError> {
             .collect();
         note!("grades: {}", parts.join(", "));
     }
-    // Grading is not interrupted: each puzzle's search is short.
-    batch.finish(&tally, false, &path)
+    answered.finish()
 }
 
 /// One puzzle's grade, plain (`3 probing`, `4 branching 57`) and as JSON fields.
@@ -183,8 +183,9 @@ fn rate(
     grid: &Grid,
     tally: &mut Tally,
     by_grade: &mut [u64; 4],
-) -> (String, Value) {
-    match grader.grade(grid) {
+    stop: &AtomicBool,
+) -> Option<(String, Value)> {
+    Some(match grader.grade_until(grid, stop)? {
         Ok(r) => {
             tally.solved += 1;
             by_grade[usize::from(r.grade.number()) - 1] += 1;
@@ -207,5 +208,5 @@ fn rate(
             };
             (plain.to_string(), json!({ "grade": null, "error": plain }))
         }
-    }
+    })
 }

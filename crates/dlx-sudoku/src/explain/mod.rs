@@ -38,6 +38,7 @@
 
 use std::collections::BTreeSet;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 mod board;
 
@@ -359,23 +360,42 @@ impl Grader {
     /// The puzzle solved step by step by the grading rules ([`explain`]), rated by this
     /// grader where the rules stop short.
     pub fn explain(&mut self, puzzle: &Grid) -> Result<Explanation, NotUnique> {
-        explained(puzzle, self)
+        explained(puzzle, self, &AtomicBool::new(false)).expect("never stopped")
+    }
+
+    /// [`Grader::explain`], given up once `stop` is set (by a Ctrl-C handler, another
+    /// thread, a deadline): `None` then. The flag is read before each step and as
+    /// [`Grader::grade_until`] reads it.
+    pub fn explain_until(
+        &mut self,
+        puzzle: &Grid,
+        stop: &AtomicBool,
+    ) -> Option<Result<Explanation, NotUnique>> {
+        explained(puzzle, self, stop)
     }
 }
 
-/// [`explain`], with `grader` to rate a puzzle the rules leave open.
-fn explained(puzzle: &Grid, grader: &mut Grader) -> Result<Explanation, NotUnique> {
+/// [`explain`], with `grader` to rate a puzzle the rules leave open; `None` once `stop` is
+/// set.
+fn explained(
+    puzzle: &Grid,
+    grader: &mut Grader,
+    stop: &AtomicBool,
+) -> Option<Result<Explanation, NotUnique>> {
     let geometry = Geometry::new(puzzle.box_size());
     let mut board = Board::new(&geometry);
     for (cell, &v) in puzzle.values().iter().enumerate() {
         if v != 0 && !board.assign(cell, usize::from(v) - 1) {
-            return Err(NotUnique::NoSolution);
+            return Some(Err(NotUnique::NoSolution));
         }
     }
     let mut steps = Vec::new();
     loop {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
         if board.dead.is_some() {
-            return Err(NotUnique::NoSolution);
+            return Some(Err(NotUnique::NoSolution));
         }
         if board.open == 0 {
             break;
@@ -387,7 +407,7 @@ fn explained(puzzle: &Grid, grader: &mut Grader) -> Result<Explanation, NotUniqu
         match board.probe_step() {
             Ok(Some(step)) => steps.push(step),
             Ok(None) => break,
-            Err(()) => return Err(NotUnique::NoSolution),
+            Err(()) => return Some(Err(NotUnique::NoSolution)),
         }
     }
     let rating = if board.open == 0 {
@@ -395,11 +415,14 @@ fn explained(puzzle: &Grid, grader: &mut Grader) -> Result<Explanation, NotUniqu
         Rating { grade, nodes: 0 }
     } else {
         // The rules are stuck: the search decides, as the grader's does.
-        grader.grade(puzzle)?
+        match grader.grade_until(puzzle, stop)? {
+            Ok(rating) => rating,
+            Err(e) => return Some(Err(e)),
+        }
     };
-    Ok(Explanation {
+    Some(Ok(Explanation {
         steps,
         rating,
         reached: puzzle.with_values(board.value),
-    })
+    }))
 }
