@@ -342,6 +342,7 @@ impl MinCover {
             "covers": result.covers.iter().map(|c| json!({"options": c, "rows": c.iter().map(|&o| row(o)).collect::<Vec<_>>()})).collect::<Vec<_>>(),
             "all": result.all,
             "uncoverable": uncoverable,
+            "interrupted": result.interrupted,
             "nodes": stats.nodes,
             "updates": stats.updates,
             "bound_evaluations": stats.bound_evaluations,

@@ -491,7 +491,7 @@ impl Problem {
     /// min-cover` finds them: the first minimum cover, or with `all=True` every one (up to
     /// `limit`; without one, more than 1,048,576 raise DlxError). `bound`: `seed` or
     /// `strong`. Exact cover matrices only (no colours or
-    /// bounds). Not interruptible: a Ctrl-C is raised when it ends.
+    /// bounds). A Ctrl-C stops it at once (KeyboardInterrupt).
     #[pyo3(signature = (all=false, limit=None, bound="seed"))]
     fn min_cover(
         &self,
@@ -525,9 +525,9 @@ impl Problem {
             || {
                 let mut mc = dlx_core::MinCover::new(matrix).with_bound(bound);
                 if all {
-                    mc.solve_all(Some(most))
+                    mc.solve_all_until(Some(most), &stop)
                 } else {
-                    mc.solve()
+                    mc.solve_until(&stop)
                 }
             },
         )?;

@@ -259,6 +259,24 @@ def test_ctrl_c_stops_grading_and_explaining(ctrl_c):
     assert sudoku.grade(HARD_25).nodes == 367
 
 
+def queens_domination(n):
+    """The fewest queens that reach every square of the n x n board, as a set cover."""
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    return dl.Problem(
+        [[f"{a}_{b}" for a, b in cells if a == r or b == c or a - b == r - c or a + b == r + c]
+         for r, c in cells]
+    )
+
+
+def test_ctrl_c_stops_a_minimum_cover(ctrl_c):
+    # It had run to its end (seconds for 11 x 11), raising the Ctrl-C only then.
+    big = queens_domination(11)
+    interrupted_within_a_second(lambda: big.min_cover(all=True))
+    # 4,860 sets of five queens reach every square of the 8 x 8 board.
+    found = queens_domination(8).min_cover(all=True)
+    assert (found.minimum, len(found.covers)) == (5, 4860)
+
+
 def test_bad_arguments_raise_before_any_search():
     # Found by a fuzz audit: a NaN interval panicked, a non-callable progress was refused
     # only when a report fell due (never, in a short search).

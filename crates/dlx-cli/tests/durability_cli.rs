@@ -209,3 +209,42 @@ fn ctrl_c_stops_grading_with_the_answers_so_far() {
         assert!(took < Duration::from_millis(2500), "{action}: {took:?}");
     }
 }
+
+/// `dlx min-cover` on the fewest queens that reach every square of an 11 x 11 board (seconds
+/// of IDA*): Ctrl-C stops it, says which pass was under way, and exits 130. It had not
+/// watched the signal, so the process ended with nothing printed.
+#[test]
+fn ctrl_c_stops_a_minimum_cover_with_the_passes_so_far() {
+    let n = 11;
+    let name = |r: usize, c: usize| format!("{r}_{c}");
+    let cells: Vec<(usize, usize)> = (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect();
+    let mut text = cells
+        .iter()
+        .map(|&(r, c)| name(r, c))
+        .collect::<Vec<_>>()
+        .join(" ");
+    for &(r, c) in &cells {
+        let reached = (cells.iter())
+            .filter(|&&(a, b)| a == r || b == c || a + c == r + b || a + b == r + c)
+            .map(|&(a, b)| name(a, b));
+        text.push('\n');
+        text.push_str(&reached.collect::<Vec<_>>().join(" "));
+    }
+    let (_dir, file) = common::temp_file("min-cover", "queens11.dlx", &(text + "\n"));
+    let (code, out) = interrupted(&["min-cover", "--all", &file]);
+    assert_eq!(code, Some(130), "{out}");
+    // The minimum is 5: where the signal lands depends on the machine, below that.
+    let first = out.lines().next().unwrap_or_default();
+    let under_way = (first.strip_prefix("interrupted: no cover of fewer than "))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|k| k.parse::<usize>().ok());
+    assert!(under_way.is_some_and(|k| (1..=5).contains(&k)), "{out}");
+    assert!(first.ends_with(" was under way)"), "{out}");
+    let (code, out) = interrupted(&["min-cover", "--all", "--json", &file]);
+    assert_eq!(code, Some(130), "{out}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (v["interrupted"].as_bool(), v["all"].as_bool()),
+        (Some(true), Some(false))
+    );
+}

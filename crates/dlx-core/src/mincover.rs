@@ -64,7 +64,8 @@ use crate::matrix::{ItemId, Matrix, OptionId};
 pub use bound::Bound;
 use bound::Scratch;
 use links::RepeatLinks;
-use search::{Ida, Want};
+use search::{Ida, Pass, Want};
+use std::sync::atomic::AtomicBool;
 
 /// A matrix laid out as repeat-cover links, ready for any number of minimum-cover searches.
 #[derive(Debug, Clone)]
@@ -112,6 +113,11 @@ pub struct MinCoverResult {
     pub all: bool,
     /// Primary items that no option contains (why no cover exists).
     pub uncoverable: Vec<ItemId>,
+    /// The stop flag of [`MinCover::solve_until`] or [`MinCover::solve_all_until`] ended the
+    /// search: `covers` holds those found so far (then `minimum` is known, since the first
+    /// pass that finds a cover finds minimum ones), `all` is false, and the last pass in the
+    /// statistics is the one under way, so no cover has fewer rows than its limit.
+    pub interrupted: bool,
     /// The cost of the search.
     pub stats: MinCoverStats,
 }
@@ -167,16 +173,40 @@ impl MinCover {
 
     /// Finds the minimum and one minimum cover.
     pub fn solve(&mut self) -> MinCoverResult {
-        self.run(Want::One)
+        self.run(Want::One, &AtomicBool::new(false))
     }
 
     /// Finds the minimum and every minimum cover (at most `max` of them, if given; `all` in
     /// the result tells whether the list is complete).
     pub fn solve_all(&mut self, max: Option<u64>) -> MinCoverResult {
-        self.run(Want::All(max))
+        self.run(Want::All(max), &AtomicBool::new(false))
     }
 
-    fn run(&mut self, want: Want) -> MinCoverResult {
+    /// [`MinCover::solve`], stopped at its next node once `stop` is set (by a Ctrl-C
+    /// handler, another thread, a deadline): the result then says
+    /// [`MinCoverResult::interrupted`], and the links are put back.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// let matrix = dlx_core::format::parse("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+    /// let mut mc = dlx_core::MinCover::new(&matrix);
+    /// let stopped = mc.solve_until(&AtomicBool::new(true));
+    /// assert!(stopped.interrupted && stopped.minimum.is_none());
+    /// // No cover has fewer rows than the pass under way allowed.
+    /// assert_eq!(stopped.stats.iterations.last().map(|i| i.limit), Some(3));
+    /// assert_eq!(mc.solve_until(&AtomicBool::new(false)).minimum, Some(3));
+    /// # Ok::<(), dlx_core::FormatError>(())
+    /// ```
+    pub fn solve_until(&mut self, stop: &AtomicBool) -> MinCoverResult {
+        self.run(Want::One, stop)
+    }
+
+    /// [`MinCover::solve_all`], stopped as [`MinCover::solve_until`] is.
+    pub fn solve_all_until(&mut self, max: Option<u64>, stop: &AtomicBool) -> MinCoverResult {
+        self.run(Want::All(max), stop)
+    }
+
+    fn run(&mut self, want: Want, stop: &AtomicBool) -> MinCoverResult {
         if !self.uncoverable.is_empty() {
             return MinCoverResult {
                 all: true,
@@ -190,12 +220,16 @@ impl MinCover {
             bound: self.bound,
             stats: MinCoverStats::default(),
             covers: Vec::new(),
+            stop,
         };
         let found = ida.run(want);
         let (stats, mut covers) = (ida.stats, ida.covers);
         covers.sort_unstable();
         let (minimum, all) = match found {
-            Some((m, complete)) => (Some(m), complete && want != Want::One),
+            Some((m, pass)) => (
+                (!covers.is_empty()).then_some(m),
+                pass == Pass::Complete && want != Want::One,
+            ),
             None => (None, true),
         };
         MinCoverResult {
@@ -203,6 +237,7 @@ impl MinCover {
             covers,
             all,
             uncoverable: Vec::new(),
+            interrupted: matches!(found, Some((_, Pass::Interrupted))),
             stats,
         }
     }

@@ -68,10 +68,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let a = &args.cover;
     let mut mc = MinCover::new(&matrix).with_bound(a.bound);
     let start = Instant::now();
+    // A Ctrl-C stops the search at its next node, and what it reached is printed.
+    let stop = crate::interrupt::watch();
     let result = if a.all {
-        mc.solve_all(a.limit)
+        mc.solve_all_until(a.limit, &stop)
     } else {
-        mc.solve()
+        mc.solve_until(&stop)
     };
     let seconds = start.elapsed().as_secs_f64();
     let rows = |cover: &[usize]| -> Vec<String> {
@@ -83,12 +85,20 @@ pub fn run(args: Args) -> Result<(), CliError> {
             "covers": result.covers.iter().map(|c| json!({"options": c, "rows": rows(c)})).collect::<Vec<_>>(),
             "all": result.all,
             "uncoverable": result.uncoverable.iter().map(|&i| matrix.item(i).name.as_str()).collect::<Vec<_>>(),
+            "interrupted": result.interrupted,
         });
         merge(&mut v, stats_json(&result.stats, a.bound));
         format!("{v}\n")
     } else {
         let mut s = String::new();
+        let under_way = result.stats.iterations.last().map_or(0, |i| i.limit);
         match result.minimum {
+            None if result.interrupted => {
+                let _ = writeln!(
+                    s,
+                    "interrupted: no cover of fewer than {under_way} rows (the pass of {under_way} was under way)"
+                );
+            }
             None => {
                 let names: Vec<&str> = result
                     .uncoverable
@@ -98,11 +108,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 let _ = writeln!(s, "no cover: no option contains {}", names.join(", "));
             }
             Some(m) => {
-                let _ = writeln!(
-                    s,
-                    "minimum {m}{}",
+                let note = if result.interrupted {
+                    format!(
+                        " (first {} minimum covers: interrupted)",
+                        result.covers.len()
+                    )
+                } else {
                     count_note(result.covers.len(), a.all, result.all)
-                );
+                };
+                let _ = writeln!(s, "minimum {m}{note}");
                 for (k, cover) in result.covers.iter().enumerate() {
                     let _ = writeln!(s, "cover {}:", k + 1);
                     for line in rows(cover) {
@@ -118,6 +132,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     // As every search says it: only for a run long enough to time.
     if !a.json && seconds >= 0.5 {
         note!("time: {seconds:.3} s");
+    }
+    if result.interrupted {
+        return Err(CliError::Interrupted);
     }
     Ok(())
 }

@@ -9,6 +9,7 @@ use super::bound::{Bound, INFEASIBLE, Scratch, evaluate};
 use super::links::{Link, ROOT, RepeatLinks, Undo};
 use super::{Iteration, MinCoverStats};
 use crate::matrix::OptionId;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// One level of the search: the column branched on, the node of the row being tried (the
 /// header itself before the first), and the undo-log lengths to return to.
@@ -31,6 +32,17 @@ pub(super) enum Want {
     All(Option<u64>),
 }
 
+/// How a pass of IDA* ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Pass {
+    /// Every node under the limit was searched.
+    Complete,
+    /// It stopped at the cap on the number of covers (or at the first, for [`Want::One`]).
+    Capped,
+    /// The stop flag was set.
+    Interrupted,
+}
+
 /// The reusable state of one IDA* run.
 pub(super) struct Ida<'a> {
     pub(super) links: &'a mut RepeatLinks,
@@ -38,13 +50,14 @@ pub(super) struct Ida<'a> {
     pub(super) bound: Bound,
     pub(super) stats: MinCoverStats,
     pub(super) covers: Vec<Vec<OptionId>>,
+    /// Read at every node: once set, the pass puts the links back and ends.
+    pub(super) stop: &'a AtomicBool,
 }
 
 impl Ida<'_> {
-    /// Deepens the limit from the root bound until covers are found. Returns the minimum and
-    /// whether the collection is complete (no cap on the number of covers was hit), or `None`
-    /// when no cover exists.
-    pub(super) fn run(&mut self, want: Want) -> Option<(usize, bool)> {
+    /// Deepens the limit from the root bound until covers are found. Returns the limit of the
+    /// last pass and how it ended, or `None` when no cover exists.
+    pub(super) fn run(&mut self, want: Want) -> Option<(usize, Pass)> {
         self.stats.bound_evaluations += 1;
         let root = evaluate(self.links, self.scratch, self.bound, usize::MAX);
         if root == INFEASIBLE {
@@ -52,17 +65,16 @@ impl Ida<'_> {
         }
         let mut limit = root;
         loop {
-            let complete = self.iterate(limit, want);
-            if !self.covers.is_empty() {
-                return Some((limit, complete));
+            let pass = self.iterate(limit, want);
+            if !self.covers.is_empty() || pass == Pass::Interrupted {
+                return Some((limit, pass));
             }
             limit += 1;
         }
     }
 
-    /// One depth-first pass under `limit`. Returns false when it stopped early at a cap on the
-    /// number of covers. Leaves the links exactly as it found them.
-    fn iterate(&mut self, limit: usize, want: Want) -> bool {
+    /// One depth-first pass under `limit`. Leaves the links exactly as it found them.
+    fn iterate(&mut self, limit: usize, want: Want) -> Pass {
         let mut it = Iteration {
             limit,
             nodes: 0,
@@ -70,8 +82,13 @@ impl Ida<'_> {
         };
         let mut log: Vec<Undo> = Vec::new();
         let mut frames: Vec<Frame> = Vec::new();
-        let mut complete = true;
+        let mut pass = Pass::Complete;
         'node: loop {
+            if self.stop.load(Ordering::Relaxed) {
+                pass = Pass::Interrupted;
+                self.links.undo_to(&mut log, 0);
+                break 'node;
+            }
             it.nodes += 1;
             let depth = frames.len();
             if self.links.all_covered() {
@@ -89,7 +106,7 @@ impl Ida<'_> {
                     Want::All(None) => false,
                 };
                 if stop {
-                    complete = want == Want::One;
+                    pass = Pass::Capped;
                     self.links.undo_to(&mut log, 0);
                     break 'node;
                 }
@@ -137,7 +154,7 @@ impl Ida<'_> {
         self.stats.nodes += it.nodes;
         self.stats.updates += it.updates;
         self.stats.iterations.push(it);
-        complete
+        pass
     }
 
     /// Knuth's S heuristic: the first uncovered column with the fewest rows left.

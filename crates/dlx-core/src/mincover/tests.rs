@@ -154,3 +154,58 @@ fn bound_names_parse() {
     assert_eq!("Strong".parse::<Bound>(), Ok(Bound::Strong));
     assert!("tight".parse::<Bound>().is_err());
 }
+
+/// The fewest queens that attack or occupy every square of the n x n board, as a set cover:
+/// a square is an item, a queen's place the option of the squares it reaches.
+fn queens_domination(n: usize) -> Matrix {
+    let name = |r: usize, c: usize| format!("{r}_{c}");
+    let cells: Vec<(usize, usize)> = (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect();
+    let mut text = cells
+        .iter()
+        .map(|&(r, c)| name(r, c))
+        .collect::<Vec<_>>()
+        .join(" ");
+    for &(r, c) in &cells {
+        let reached = (cells.iter())
+            .filter(|&&(a, b)| a == r || b == c || a + c == r + b || a + b == r + c)
+            .map(|&(a, b)| name(a, b));
+        text.push('\n');
+        text.push_str(&reached.collect::<Vec<_>>().join(" "));
+    }
+    format::parse(&text).unwrap()
+}
+
+#[test]
+fn a_stop_flag_ends_the_search_and_puts_the_links_back() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let m = queens_domination(8);
+    let fresh = MinCover::new(&m);
+    let mut mc = fresh.clone();
+    let stopped = mc.solve_all_until(None, &AtomicBool::new(true));
+    assert!(stopped.interrupted && !stopped.all && stopped.covers.is_empty());
+    assert_eq!(stopped.minimum, None);
+    assert_eq!(stopped.stats.iterations.len(), 1);
+    assert_eq!(stopped.stats.nodes, 0);
+    assert_eq!(mc.links, fresh.links);
+    let whole = mc.solve_all_until(None, &AtomicBool::new(false));
+    assert!(!whole.interrupted && whole.all);
+    assert_eq!((whole.minimum, whole.covers.len()), (Some(5), 4860));
+    // Stopped part way through a long pass (11 x 11 takes seconds): the links are put back
+    // from wherever the search stood, and the pass under way is the last one counted.
+    let big = queens_domination(11);
+    let mut mc = MinCover::new(&big);
+    let stop = AtomicBool::new(false);
+    let stopped = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            stop.store(true, Ordering::Relaxed);
+        });
+        mc.solve_until(&stop)
+    });
+    assert!(
+        stopped.interrupted && stopped.minimum.is_none(),
+        "{stopped:?}"
+    );
+    assert!(stopped.stats.nodes > 0);
+    assert_eq!(mc.links, MinCover::new(&big).links);
+}
