@@ -862,6 +862,11 @@ impl Shards {
                 Err(e) => p.damaged.push(e.to_string()),
             }
         }
+        // A plan the next run cannot read back stops it: said here too (none is no damage,
+        // the next run plans again).
+        if let Err(e) = self.saved_deal() {
+            p.damaged.push(e.to_string());
+        }
         if let Ok(entries) = std::fs::read_dir(&self.dir) {
             // A write takes a moment: a temporary file as old as a stale marker is left over.
             let old = |e: &std::fs::DirEntry| {

@@ -87,7 +87,9 @@ impl Shards {
     /// The depth, owners and loads of `plan.json`, or `None` if the folder has no such file;
     /// an error naming the file if it is damaged or another campaign's.
     #[allow(clippy::type_complexity)]
-    fn saved_deal(&self) -> Result<Option<(usize, Vec<usize>, Vec<f64>)>, CampaignError> {
+    pub(crate) fn saved_deal(
+        &self,
+    ) -> Result<Option<(usize, Vec<usize>, Vec<f64>)>, CampaignError> {
         let path = self.plan_path();
         let text = match crate::folder::read_to_string(&path) {
             Ok(t) => t,

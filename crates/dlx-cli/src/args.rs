@@ -58,16 +58,15 @@ pub use dlx_core::MAX_THREADS;
 
 /// A piece count as `--copies LABEL=N|LABEL=LO-HI` gives it: the label and `(lo, hi)`, with
 /// `lo <= hi` and `hi >= 1`; `None` when the text is not of that form.
-fn parse_copies(spec: &str) -> Option<(&str, (u32, u32))> {
-    let (label, range) = spec.split_once('=')?;
-    let (lo, hi) = match range.split_once('-') {
-        Some((lo, hi)) => (lo.parse().ok()?, hi.parse().ok()?),
-        None => {
-            let n = range.parse().ok()?;
-            (n, n)
-        }
-    };
-    (!label.is_empty() && lo <= hi && hi >= 1).then_some((label, (lo, hi)))
+fn parse_copies(spec: &str) -> Result<(&str, (u32, u32)), String> {
+    let (label, range) = spec
+        .split_once('=')
+        .filter(|(l, _)| !l.is_empty())
+        .ok_or("")?;
+    let m: dlx_core::Multiplicity = range
+        .parse()
+        .map_err(|e: dlx_core::CountError| e.to_string())?;
+    Ok((label, (m.lower, m.upper)))
 }
 
 /// One `--copies`: the piece, its `(lo, hi)`, and the text given.
@@ -79,8 +78,15 @@ pub type Copies<'a> = (&'a str, (u32, u32), &'a str);
 pub fn copies_once<'a>(specs: &'a [String], word: &str) -> Result<Vec<Copies<'a>>, String> {
     let mut counted: Vec<Copies<'a>> = Vec::new();
     for spec in specs {
-        let (name, range) = parse_copies(spec).ok_or_else(|| {
-            format!("--copies {spec}: expected {word}=N or {word}=LO-HI with LO <= HI and HI >= 1")
+        let (name, range) = parse_copies(spec).map_err(|why| {
+            let why = if why.is_empty() {
+                String::new()
+            } else {
+                format!(" ({why})")
+            };
+            format!(
+                "--copies {spec}: expected {word}=N or {word}=LO-HI with LO <= HI and HI >= 1{why}"
+            )
         })?;
         if let Some((_, _, first)) = counted.iter().find(|(n, _, _)| *n == name) {
             return Err(format!(

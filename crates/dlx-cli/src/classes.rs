@@ -68,8 +68,11 @@ pub fn report(
     {
         note!("dlx: {path} not written: the count was interrupted, its classes are not all known");
     }
+    // No class, no sheet: an empty picture had been written, with status 0.
+    let nothing_to_draw = sheet.is_some() && !interrupted && members.is_empty();
     if let Some((path, draw)) = sheet
         && !interrupted
+        && !nothing_to_draw
     {
         let n = members.len();
         let pictures: Vec<String> = (members.iter().enumerate())
@@ -106,6 +109,11 @@ pub fn report(
     write_output("-", &text)?;
     if interrupted {
         return Err(CliError::Interrupted);
+    }
+    if let Some((path, _)) = sheet.filter(|_| nothing_to_draw) {
+        return Err(CliError::Classes(format!(
+            "no solution, so no class to draw: {path} not written"
+        )));
     }
     Ok(())
 }

@@ -118,13 +118,13 @@ impl CliError {
     /// Wraps an I/O error on `path`, treating a closed standard output as a clean stop.
     pub fn io(path: impl Into<String>, source: std::io::Error) -> Self {
         if source.kind() == std::io::ErrorKind::BrokenPipe {
-            CliError::BrokenPipe
-        } else {
-            CliError::Io {
-                path: path.into(),
-                source,
-            }
+            return CliError::BrokenPipe;
         }
+        // `dlx solve ""` had read `dlx: : No such file or directory`.
+        let path = Some(path.into())
+            .filter(|p| !p.is_empty())
+            .unwrap_or_else(|| "`` (an empty file name)".into());
+        CliError::Io { path, source }
     }
 }
 

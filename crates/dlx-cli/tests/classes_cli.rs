@@ -184,6 +184,17 @@ fn svg_draws_every_class_on_one_sheet() {
             assert!(sheet.contains(&last), "{command:?}: no `{last}`");
         }
     }
+    // No solution, no sheet: an empty picture had been written, with status 0.
+    let none = dir.join("none.svg");
+    let out = common::dlx(&["queens", "3", "--classes", "--svg", none.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("no class to draw") && stderr.contains("not written"),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("0 classes"));
+    assert!(!none.exists());
 }
 
 #[test]

@@ -2,6 +2,8 @@
 
 use std::process::Command;
 
+mod common;
+
 #[test]
 fn bytes_that_are_not_utf8_are_named_by_line_and_column() {
     let file = std::env::temp_dir().join(format!("dlx-input-{}.dlx", std::process::id()));
@@ -66,4 +68,47 @@ fn a_bad_command_line_is_one_line_too() {
             "{args:?}"
         );
     }
+}
+
+/// Found by an audit of bad input: messages that named nothing, or the wrong thing.
+#[test]
+fn empty_names_large_counts_and_board_characters_are_named() {
+    // An empty file name had read `dlx: : No such file or directory`.
+    common::refused(&["solve", ""], "`` (an empty file name): ");
+    common::refused(
+        &["queens", "8", "--emit", ""],
+        "`` (an empty file name): not a file name",
+    );
+    // A count past 32 bits had been refused as if LO > HI.
+    common::refused(
+        &[
+            "polystick",
+            "--board",
+            "1x1",
+            "--pieces",
+            "O",
+            "--copies",
+            "O=1-4294967296",
+        ],
+        "(4294967296 is more than 4294967295, the most a count holds)",
+    );
+    let (_dir, pieces) =
+        common::temp_file("counts", "pieces.txt", "piece X ## copies=4294967297\n");
+    let (_dir2, board) = common::temp_file("counts", "board.txt", "##\n");
+    common::refused(
+        &["polyomino", "--board", &board, "--pieces", &pieces],
+        "(4294967297 is more than 4294967295",
+    );
+    // A polycube board knows `o`, which the message had left out (it was a piece's).
+    let (_dir3, cubes) = common::temp_file("cubes", "board.txt", "o#\n#x\n");
+    let (_dir4, domino) = common::temp_file("cubes", "pieces.txt", "piece D ## copies=2\n");
+    common::refused(
+        &["polycube", "--board", &cubes, "--pieces", &domino],
+        "row 2, column 2: unexpected character `x` (expected `#` a cell, `o` a cell that may stay empty, or `.` none)",
+    );
+    // A box size with letters had been read as a picture.
+    common::refused(
+        &["polycube", "--box", "axbxc", "--pieces", &domino],
+        "`axbxc` is not a box size AxBxC",
+    );
 }

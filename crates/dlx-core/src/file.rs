@@ -70,10 +70,11 @@ pub fn replace_atomic(path: impl AsRef<Path>, contents: &[u8]) -> io::Result<()>
 /// `.NAME.PID.N.tmp`.
 pub fn temporary_beside(target: &Path) -> io::Result<PathBuf> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
+    // The caller names the path: the error says only what is wrong with it.
     let name = target.file_name().ok_or_else(|| {
         io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!("{}: not a file name", target.display()),
+            "not a file name (it names a folder, or nothing)",
         )
     })?;
     let tmp = format!(

@@ -108,7 +108,8 @@ pub use estimate::{Estimate, Summary};
 pub use format::{FormatError, FormatErrorKind};
 pub use links::ActiveItems;
 pub use matrix::{
-    Item, ItemId, ItemKind, Matrix, MatrixBuilder, MatrixError, Multiplicity, OptionId, shown,
+    CountError, Item, ItemId, ItemKind, Matrix, MatrixBuilder, MatrixError, Multiplicity, OptionId,
+    shown,
 };
 pub use mincost::{CostedSolution, MinCostError, MinCostParams, MinCostResult};
 pub use mincover::{Bound, MinCover, MinCoverResult, MinCoverStats};

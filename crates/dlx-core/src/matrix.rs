@@ -60,6 +60,66 @@ impl Multiplicity {
     pub const AT_MOST_ONCE: Multiplicity = Multiplicity { lower: 0, upper: 1 };
 }
 
+/// Why a count `N` or `LO-HI` cannot be read ([`Multiplicity`]'s `FromStr`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CountError {
+    /// Not `N` or `LO-HI` with whole numbers.
+    #[error("`{0}` is not N or LO-HI (whole numbers)")]
+    Malformed(String),
+    /// A number past what a count holds.
+    #[error("{0} is more than {max}, the most a count holds", max = u32::MAX)]
+    TooLarge(String),
+    /// `LO` is more than `HI`.
+    #[error("{lower}-{upper}: LO is more than HI")]
+    Reversed {
+        /// The fewest.
+        lower: u32,
+        /// The most.
+        upper: u32,
+    },
+    /// The most is 0: the piece or item could never be used.
+    #[error("the most is 0: HI must be at least 1")]
+    Zero,
+}
+
+impl std::str::FromStr for Multiplicity {
+    type Err = CountError;
+
+    /// A count as puzzle descriptions write it: `N` (exactly N) or `LO-HI`, with LO <= HI
+    /// and HI >= 1.
+    ///
+    /// ```
+    /// use dlx_core::Multiplicity;
+    /// assert_eq!("0-2".parse(), Ok(Multiplicity { lower: 0, upper: 2 }));
+    /// assert_eq!("3".parse(), Ok(Multiplicity { lower: 3, upper: 3 }));
+    /// let e = "1-4294967296".parse::<Multiplicity>().unwrap_err();
+    /// assert_eq!(e.to_string(), "4294967296 is more than 4294967295, the most a count holds");
+    /// assert!("2-1".parse::<Multiplicity>().is_err() && "0".parse::<Multiplicity>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Multiplicity, CountError> {
+        let number = |n: &str| -> Result<u32, CountError> {
+            if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(CountError::Malformed(text.to_string()));
+            }
+            n.parse().map_err(|_| CountError::TooLarge(n.to_string()))
+        };
+        let (lower, upper) = match text.split_once('-') {
+            Some((lo, hi)) => (number(lo)?, number(hi)?),
+            None => {
+                let n = number(text)?;
+                (n, n)
+            }
+        };
+        if lower > upper {
+            return Err(CountError::Reversed { lower, upper });
+        }
+        if upper == 0 {
+            return Err(CountError::Zero);
+        }
+        Ok(Multiplicity { lower, upper })
+    }
+}
+
 impl std::fmt::Display for Multiplicity {
     /// Knuth's prefix: `a:b|`, or `b|` when a = b.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

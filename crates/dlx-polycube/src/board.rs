@@ -13,6 +13,22 @@ pub enum BoardError {
     /// The layer picture is malformed.
     #[error(transparent)]
     Picture(#[from] ShapeError),
+    /// A board picture holds a character other than `#` (cell), `o` (a cell that may stay
+    /// empty) and `.` (no cell).
+    #[error(
+        "layer {layer}, row {row}, column {col}: unexpected character `{ch}` (expected `#` a \
+         cell, `o` a cell that may stay empty, or `.` none)"
+    )]
+    BadChar {
+        /// 1-based layer.
+        layer: usize,
+        /// 1-based row of the layer.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+        /// The character found.
+        ch: char,
+    },
     /// The board has no cell.
     #[error("the board has no cell")]
     Empty,
@@ -96,10 +112,27 @@ impl Board {
     /// cell that may stay empty ([`Board::with_optional`]), `.` a hole; the first layer is
     /// `z = 0`, in each layer the column is `x` and the row `y`.
     pub fn from_layers(picture: &str) -> Result<Board, BoardError> {
+        // A piece's picture knows `#` and `.` only: a board's names its `o` too.
+        let cells = |p: &str| {
+            picture_cells(p).map_err(|e| match e {
+                ShapeError::BadChar {
+                    layer,
+                    row,
+                    col,
+                    ch,
+                } => BoardError::BadChar {
+                    layer,
+                    row,
+                    col,
+                    ch,
+                },
+                e => BoardError::Picture(e),
+            })
+        };
         if !picture.contains('o') {
-            return Board::from_cells(picture_cells(picture)?);
+            return Board::from_cells(cells(picture)?);
         }
-        let board = Board::from_cells(picture_cells(&picture.replace('o', "#"))?)?;
+        let board = Board::from_cells(cells(&picture.replace('o', "#"))?)?;
         // The same picture with only the optional cells drawn: the same coordinates.
         let optional = picture_cells(&picture.replace('#', ".").replace('o', "#"))?;
         board.with_optional(optional)
@@ -280,8 +313,13 @@ mod tests {
         assert_eq!(Board::from_layers("..//.."), Err(BoardError::Empty));
         assert!(matches!(
             Board::from_layers("#?"),
-            Err(BoardError::Picture(ShapeError::BadChar { ch: '?', .. }))
+            Err(BoardError::BadChar { ch: '?', .. })
         ));
+        assert!(
+            (Board::from_layers("o#\n#x").unwrap_err().to_string()).starts_with(
+                "layer 1, row 2, column 2: unexpected character `x` (expected `#` a cell, `o`"
+            )
+        );
         // A picture too wide to name is refused before the box is allocated.
         let wide = "#".repeat(1_000_000);
         assert_eq!(

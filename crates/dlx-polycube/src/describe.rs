@@ -23,6 +23,7 @@
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
+use dlx_core::Multiplicity;
 use thiserror::Error;
 
 use crate::board::{Board, BoardError};
@@ -94,23 +95,14 @@ pub fn piece_set(name: &str) -> Option<Vec<Piece>> {
 /// A board from a description: a box size `AxBxC`, or a layer picture.
 pub fn parse_board(text: &str) -> Result<Board, BoardError> {
     let trimmed = text.trim();
-    if trimmed.contains('x') && trimmed.chars().all(|c| c.is_ascii_digit() || c == 'x') {
+    // One line with an `x` and nothing drawn is a size, well formed or not (`axbxc` had been
+    // read as a picture, its `a` an unexpected character).
+    let drawn = trimmed.contains(['\n', '/', '#', 'o', '.']);
+    if trimmed.contains('x') && !drawn {
         Board::parse_size(trimmed)
     } else {
         Board::from_layers(text)
     }
-}
-
-/// `N` or `LO-HI`, with `LO <= HI` and `HI >= 1`.
-fn parse_count(text: &str) -> Option<(u32, u32)> {
-    let (lo, hi) = match text.split_once('-') {
-        Some((lo, hi)) => (lo.parse().ok()?, hi.parse().ok()?),
-        None => {
-            let n = text.parse().ok()?;
-            (n, n)
-        }
-    };
-    (lo <= hi && hi >= 1).then_some((lo, hi))
 }
 
 /// A puzzle from a board description ([`parse_board`]) and a piece list.
@@ -194,19 +186,19 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                             spec.free();
                             &mut free
                         }
-                        Some(("copies", n)) => match parse_count(n) {
-                            Some((lo, hi)) if lo == hi => {
-                                spec.copies(hi);
+                        Some(("copies", n)) => match n.parse::<Multiplicity>() {
+                            Ok(m) if m.lower == m.upper => {
+                                spec.copies(m.upper);
                                 &mut copies
                             }
-                            Some((lo, hi)) => {
-                                spec.count(lo, hi);
+                            Ok(m) => {
+                                spec.count(m.lower, m.upper);
                                 &mut copies
                             }
-                            None => {
+                            Err(e) => {
                                 return Err(err(format!(
                                     "`{flag}`: copies=N with N >= 1, or copies=LO-HI with \
-                                     LO <= HI and HI >= 1"
+                                     LO <= HI and HI >= 1 ({e})"
                                 )));
                             }
                         },

@@ -21,6 +21,7 @@
 //! must be covered: such placements share one more primary item, `o*`, which any number of
 //! them may cover, so that they are counted as a bounded piece's would be.
 
+use dlx_core::Multiplicity;
 use thiserror::Error;
 
 use crate::board::{Board, BoardError};
@@ -82,9 +83,10 @@ fn apply_flags(
         let count = match *flag {
             "free" | "one-sided" | "copies" => None,
             f => match f.strip_prefix("copies=") {
-                Some(n) => Some(parse_count(n).ok_or_else(|| {
+                Some(n) => Some(n.parse::<Multiplicity>().map_err(|e| {
                     bad(format!(
-                        "`{f}`: expected copies=N or copies=LO-HI with LO <= HI and HI >= 1"
+                        "`{f}`: expected copies=N or copies=LO-HI with LO <= HI and HI >= 1 \
+                         ({e})"
                     ))
                 })?),
                 None => {
@@ -114,26 +116,14 @@ fn apply_flags(
                 ("copies", _) => {
                     spec.without_column();
                 }
-                (_, Some((lo, hi))) => {
-                    spec.count(lo, hi);
+                (_, Some(m)) => {
+                    spec.count(m.lower, m.upper);
                 }
                 _ => {}
             }
         }
     }
     Ok(())
-}
-
-/// `N` or `LO-HI`, with `LO <= HI` and `HI >= 1`.
-fn parse_count(text: &str) -> Option<(u32, u32)> {
-    let (lo, hi) = match text.split_once('-') {
-        Some((lo, hi)) => (lo.parse().ok()?, hi.parse().ok()?),
-        None => {
-            let n = text.parse().ok()?;
-            (n, n)
-        }
-    };
-    (lo <= hi && hi >= 1).then_some((lo, hi))
 }
 
 /// A puzzle from a board picture and a piece list.
