@@ -37,11 +37,18 @@ def _value(v: Any, where: str, side: int) -> int:
 def _flatten(puzzle: Grid) -> Tuple[Union[str, List[int]], Optional[Tuple[str, Any]]]:
     """The puzzle as the native functions take it, and how to give an answer back."""
     if isinstance(puzzle, str):
+        try:
+            puzzle.encode("utf-8")
+        except UnicodeEncodeError as e:
+            # A lone surrogate: the native side had raised pyo3's own multi-line TypeError.
+            raise SudokuError(f"character {e.start + 1}: {puzzle[e.start]!r} is not a character of text") from None
         return puzzle, None
     if isinstance(puzzle, (bytes, bytearray)):
         raise TypeError("a sudoku puzzle is a str or a grid of numbers, not bytes: decode it")
     if hasattr(puzzle, "tolist"):
         rows = puzzle.tolist()
+        if not isinstance(rows, list):
+            raise SudokuError(f"a grid of numbers, not the single value {rows!r}")
         form: Tuple[str, Any] = ("numpy", puzzle)
     else:
         rows = list(puzzle)

@@ -276,8 +276,11 @@ impl Problem {
                 "progress: a function taking one dict of figures",
             ));
         }
-        if interval.is_nan() {
-            return Err(raise::<DlxError>("interval: a number of seconds, not NaN"));
+        if interval.is_nan() || interval < 0.0 {
+            // A negative interval had been taken as 0, as `time.sleep` refuses it.
+            return Err(raise::<DlxError>(format!(
+                "interval: a number of seconds, 0 or more, not {interval}"
+            )));
         }
         let n_threads = threads.unwrap_or(0);
         // As the command decides: a limit without threads keeps Knuth's order on one thread.

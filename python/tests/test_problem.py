@@ -280,8 +280,12 @@ def test_ctrl_c_stops_a_minimum_cover(ctrl_c):
 def test_bad_arguments_raise_before_any_search():
     # Found by a fuzz audit: a NaN interval panicked, a non-callable progress was refused
     # only when a report fell due (never, in a short search).
-    with pytest.raises(dl.DlxError, match="interval: a number of seconds, not NaN"):
+    with pytest.raises(dl.DlxError, match="interval: a number of seconds, 0 or more, not NaN"):
         dl.queens(6).count(interval=float("nan"))
+    # A negative interval had been taken as 0 (a second audit).
+    for interval in (-1, float("-inf")):
+        with pytest.raises(dl.DlxError, match="0 or more, not -"):
+            dl.queens(6).count(interval=interval)
     with pytest.raises(TypeError, match="progress: a function"):
         dl.queens(6).count(progress=5)
     # min_cover's limit is for all=True; without a limit, a list too long raises.
@@ -305,6 +309,11 @@ def test_arrays_hold_zeros_and_ones_only():
         with pytest.raises(dl.MatrixError, match=f"^{cell} is not 0 or 1$".replace("[", r"\[").replace("]", r"\]")):
             dl.Problem.from_array(array)
     assert dl.Problem.from_array([[True, 0.0], [0, 1.0]]).count().solutions == 1
+    # One dimension, or none, had raised Python's `'int' object is not iterable`.
+    with pytest.raises(dl.MatrixError, match="list of rows .two dimensions., not row 0, a single value"):
+        dl.Problem.from_array([1, 0])
+    with pytest.raises(dl.MatrixError, match="not a single value"):
+        dl.Problem.from_array(5)
 
 
 def test_bounds_name_their_item_and_take_any_mapping():

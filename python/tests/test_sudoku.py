@@ -58,6 +58,9 @@ def test_numpy_arrays():
     assert solution.dtype == np.int8 and solution.shape == (9, 9)
     assert solution.tolist() == as_rows(sudoku.solve(PUZZLE), 9)
     assert sudoku.is_unique(grid)
+    # A 0-D array had raised `'int' object is not subscriptable`.
+    with pytest.raises(dl.SudokuError, match="a grid of numbers, not the single value 5"):
+        sudoku.solve(np.array(5))
 
 
 def test_sixteen_by_sixteen():
@@ -75,6 +78,9 @@ def test_no_solution_and_bad_puzzles():
         with pytest.raises(dl.SudokuError) as e:
             sudoku.solve(bad)
         assert isinstance(e.value, ValueError) and "\n" not in str(e.value)
+    # A lone surrogate had raised pyo3's own multi-line TypeError.
+    with pytest.raises(dl.SudokuError, match="character 3: '.ud800' is not a character of text"):
+        sudoku.solve("12\ud800" + "." * 13)
 
 
 def test_cells_must_be_whole_numbers_in_a_square_grid():

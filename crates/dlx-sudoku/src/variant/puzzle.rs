@@ -397,13 +397,14 @@ fn wrong(line: usize, reason: impl Into<String>) -> SudokuError {
     }
 }
 
-/// `16 (4x4), 36 (6x6), 64 (8x8), 81 (9x9) or ...`: the squares a variant accepts.
+/// `16 (4x4), 36 (6x6), ..., up to 1225 (35x35)`: the squares a variant accepts.
 fn square_sizes(sides: &[usize]) -> String {
     let all: Vec<String> = sides
         .iter()
         .map(|s| format!("{} ({s}x{s})", s * s))
         .collect();
-    format!("{}, ...", all.join(", "))
+    let m = super::MAX_SYMBOLS;
+    format!("{}, ... up to {} ({m}x{m})", all.join(", "), m * m)
 }
 
 impl Reader {

@@ -290,7 +290,7 @@ fn lines_are_read_and_refused_with_the_place_named() {
     );
     assert_eq!(
         err(Variant::Windoku, "12345"),
-        "line 1: found 5 cells, expected 16 (4x4), 36 (6x6), 64 (8x8), 81 (9x9), 256 (16x16), ..."
+        "line 1: found 5 cells, expected 16 (4x4), 36 (6x6), 64 (8x8), 81 (9x9), 256 (16x16), ... up to 1225 (35x35)"
     );
     assert_eq!(
         err(Variant::Classic, &"1".repeat(25)),
