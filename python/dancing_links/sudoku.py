@@ -40,7 +40,8 @@ def _flatten(puzzle: Grid) -> Tuple[Union[str, List[int]], Optional[Tuple[str, A
         try:
             puzzle.encode("utf-8")
         except UnicodeEncodeError as e:
-            # A lone surrogate: the native side had raised pyo3's own multi-line TypeError.
+            # A lone surrogate: said here, where the native side would raise pyo3's own
+            # multi-line TypeError.
             raise SudokuError(f"character {e.start + 1}: {puzzle[e.start]!r} is not a character of text") from None
         return puzzle, None
     if isinstance(puzzle, (bytes, bytearray)):

@@ -271,17 +271,18 @@ fn piece_counts(copies: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, (u3
         let name: String = key
             .extract()
             .map_err(|_| raise::<PuzzleError>(format!("copies: a piece's name, not {key}")))?;
-        let range = (value.extract::<u32>().map(|n| (n, n)))
+        let (lo, hi) = (value.extract::<u32>().map(|n| (n, n)))
             .or_else(|_| value.extract::<(u32, u32)>())
-            .ok()
-            .filter(|&(lo, hi)| lo <= hi && hi >= 1)
-            .ok_or_else(|| {
+            .map_err(|_| {
                 raise::<PuzzleError>(format!(
-                    "copies[{name:?}] = {value}: expected N or (LO, HI), whole numbers with \
-                     LO <= HI and HI >= 1"
+                    "copies[{name:?}] = {value}: expected N or (LO, HI), whole numbers from 0 \
+                     to {}",
+                    u32::MAX
                 ))
             })?;
-        counts.push((name, range));
+        let m = dlx_core::Multiplicity::count(lo, hi)
+            .map_err(|e| raise::<PuzzleError>(format!("copies[{name:?}] = {value}: {e}")))?;
+        counts.push((name, (m.lower, m.upper)));
     }
     Ok(counts)
 }

@@ -268,20 +268,20 @@ pub fn from_array(array: &Bound<'_, PyAny>, secondary: usize) -> PyResult<Matrix
     let mut width = None;
     let not_rows = |what: String| {
         raise::<MatrixError>(format!(
-            "a 0/1 array is a list of rows (two dimensions), not {what}"
+            "a 0/1 array is a list of rows (two dimensions): {what}"
         ))
     };
     let rows = rows
         .try_iter()
-        .map_err(|_| not_rows("a single value".into()))?;
+        .map_err(|_| not_rows("this is a single value".into()))?;
     for (k, row) in rows.enumerate() {
         let mut ones = Vec::new();
         let mut len = 0;
         let row = row?;
-        // A 1-D array's row is a number: `'int' object is not iterable` had named nothing.
+        // A 1-D array's rows are numbers: the error names the row.
         let entries = row
             .try_iter()
-            .map_err(|_| not_rows(format!("row {k}, a single value")))?;
+            .map_err(|_| not_rows(format!("row {k} is a single value, not a row")))?;
         for (j, x) in entries.enumerate() {
             // 0 or 1 (bool, int or float), nothing else: read by truth, a 3-D array's rows,
             // the string "0" or a NaN would all have been ones.

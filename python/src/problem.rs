@@ -277,7 +277,7 @@ impl Problem {
             ));
         }
         if interval.is_nan() || interval < 0.0 {
-            // A negative interval had been taken as 0, as `time.sleep` refuses it.
+            // Refused, as `time.sleep` refuses it, rather than taken as 0.
             return Err(raise::<DlxError>(format!(
                 "interval: a number of seconds, 0 or more, not {interval}"
             )));
@@ -568,11 +568,12 @@ impl Problem {
         let group = match (symmetries, &self.symmetries) {
             (Some(maps), _) => {
                 let mut perms = Vec::with_capacity(maps.len());
+                let ids = m.item_ids();
                 for map in maps {
                     let mut perm: Vec<usize> = (0..m.items().len()).collect();
                     for (from, to) in &map {
                         let find = |name: &str| {
-                            m.find_item(name).ok_or_else(|| {
+                            ids.get(name).copied().ok_or_else(|| {
                                 raise::<MatrixError>(format!("`{name}` is not an item"))
                             })
                         };

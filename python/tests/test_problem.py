@@ -310,9 +310,9 @@ def test_arrays_hold_zeros_and_ones_only():
             dl.Problem.from_array(array)
     assert dl.Problem.from_array([[True, 0.0], [0, 1.0]]).count().solutions == 1
     # One dimension, or none, had raised Python's `'int' object is not iterable`.
-    with pytest.raises(dl.MatrixError, match="list of rows .two dimensions., not row 0, a single value"):
+    with pytest.raises(dl.MatrixError, match="list of rows .two dimensions.: row 0 is a single value, not a row"):
         dl.Problem.from_array([1, 0])
-    with pytest.raises(dl.MatrixError, match="not a single value"):
+    with pytest.raises(dl.MatrixError, match=": this is a single value"):
         dl.Problem.from_array(5)
 
 

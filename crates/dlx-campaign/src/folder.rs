@@ -662,7 +662,7 @@ fn in_the_way(path: &Path) -> Option<String> {
     match std::fs::metadata(path) {
         Ok(m) if m.is_dir() => None,
         Ok(_) => Some(format!("`{}` is a file, not a folder", path.display())),
-        Err(_) if link.file_type().is_symlink() => {
+        Err(e) if link.file_type().is_symlink() && e.kind() == std::io::ErrorKind::NotFound => {
             let to =
                 std::fs::read_link(path).map_or_else(|_| "?".into(), |t| t.display().to_string());
             Some(format!(

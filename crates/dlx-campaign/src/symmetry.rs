@@ -103,6 +103,7 @@ impl Symmetry {
     /// line) and closes the group they generate.
     pub fn parse(text: &str, matrix: &Matrix) -> Result<Symmetry, SymmetryError> {
         let items = matrix.items().len();
+        let ids = matrix.item_ids();
         let mut generators = Vec::new();
         for (k, raw) in text.lines().enumerate() {
             let line = k + 1;
@@ -126,8 +127,8 @@ impl Symmetry {
                     }
                     ("(" | ")", _) => return Err(bad(format!("unbalanced `{token}`"))),
                     (name, Some(c)) => {
-                        let item = matrix
-                            .find_item(name)
+                        let item = *ids
+                            .get(name)
                             .ok_or_else(|| bad(format!("`{}` is not an item", shown(name))))?;
                         if std::mem::replace(&mut seen[item], true) {
                             return Err(bad(format!("item `{}` appears twice", shown(name))));

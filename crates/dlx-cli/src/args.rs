@@ -57,15 +57,13 @@ pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
 pub use dlx_core::MAX_THREADS;
 
 /// A piece count as `--copies LABEL=N|LABEL=LO-HI` gives it: the label and `(lo, hi)`, with
-/// `lo <= hi` and `hi >= 1`; `None` when the text is not of that form.
-fn parse_copies(spec: &str) -> Result<(&str, (u32, u32)), String> {
+/// `lo <= hi` and `hi >= 1`; the count's error, or `None` when there is no `LABEL=`.
+fn parse_copies(spec: &str) -> Result<(&str, (u32, u32)), Option<dlx_core::CountError>> {
     let (label, range) = spec
         .split_once('=')
         .filter(|(l, _)| !l.is_empty())
-        .ok_or("")?;
-    let m: dlx_core::Multiplicity = range
-        .parse()
-        .map_err(|e: dlx_core::CountError| e.to_string())?;
+        .ok_or(None)?;
+    let m = dlx_core::Multiplicity::parse_count(range).map_err(Some)?;
     Ok((label, (m.lower, m.upper)))
 }
 
@@ -78,15 +76,11 @@ pub type Copies<'a> = (&'a str, (u32, u32), &'a str);
 pub fn copies_once<'a>(specs: &'a [String], word: &str) -> Result<Vec<Copies<'a>>, String> {
     let mut counted: Vec<Copies<'a>> = Vec::new();
     for spec in specs {
-        let (name, range) = parse_copies(spec).map_err(|why| {
-            let why = if why.is_empty() {
-                String::new()
-            } else {
-                format!(" ({why})")
-            };
-            format!(
-                "--copies {spec}: expected {word}=N or {word}=LO-HI with LO <= HI and HI >= 1{why}"
-            )
+        let (name, range) = parse_copies(spec).map_err(|why| match why {
+            Some(e) => format!("--copies {spec}: {e}"),
+            None => format!(
+                "--copies {spec}: expected {word}=N or {word}=LO-HI with LO <= HI and HI >= 1"
+            ),
         })?;
         if let Some((_, _, first)) = counted.iter().find(|(n, _, _)| *n == name) {
             return Err(format!(

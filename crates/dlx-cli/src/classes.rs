@@ -68,7 +68,7 @@ pub fn report(
     {
         note!("dlx: {path} not written: the count was interrupted, its classes are not all known");
     }
-    // No class, no sheet: an empty picture had been written, with status 0.
+    // No class, no sheet: an empty picture would say nothing.
     let nothing_to_draw = sheet.is_some() && !interrupted && members.is_empty();
     if let Some((path, draw)) = sheet
         && !interrupted

@@ -120,7 +120,7 @@ impl CliError {
         if source.kind() == std::io::ErrorKind::BrokenPipe {
             return CliError::BrokenPipe;
         }
-        // `dlx solve ""` had read `dlx: : No such file or directory`.
+        // An empty name would print nothing before the colon.
         let path = Some(path.into())
             .filter(|p| !p.is_empty())
             .unwrap_or_else(|| "`` (an empty file name)".into());

@@ -205,8 +205,9 @@ fn ctrl_c_stops_grading_with_the_answers_so_far() {
             stderr.contains("(interrupted: ") && stderr.contains(" of 19 puzzles answered)"),
             "{action}: {stderr}"
         );
-        // Cut at once, not at the end of the puzzle under way.
-        assert!(took < Duration::from_millis(2500), "{action}: {took:?}");
+        // Cut at once (the signal comes at 1.5 s), not when the puzzles are done (half a
+        // minute).
+        assert!(took < Duration::from_secs(4), "{action}: {took:?}");
     }
 }
 
@@ -233,13 +234,17 @@ fn ctrl_c_stops_a_minimum_cover_with_the_passes_so_far() {
     let (_dir, file) = common::temp_file("min-cover", "queens11.dlx", &(text + "\n"));
     let (code, out) = interrupted(&["min-cover", "--all", &file]);
     assert_eq!(code, Some(130), "{out}");
-    // The minimum is 5: where the signal lands depends on the machine, below that.
+    // The minimum is 5: where the signal lands depends on the machine, in a pass below it
+    // or (a fast one) after the first covers of 5.
     let first = out.lines().next().unwrap_or_default();
     let under_way = (first.strip_prefix("interrupted: no cover of fewer than "))
         .and_then(|rest| rest.split(' ').next())
         .and_then(|k| k.parse::<usize>().ok());
-    assert!(under_way.is_some_and(|k| (1..=5).contains(&k)), "{out}");
-    assert!(first.ends_with(" was under way)"), "{out}");
+    let before =
+        under_way.is_some_and(|k| (1..=5).contains(&k)) && first.ends_with(" was under way)");
+    let after =
+        first.starts_with("minimum 5 (first ") && first.ends_with(" minimum covers: interrupted)");
+    assert!(before || after, "{out}");
     let (code, out) = interrupted(&["min-cover", "--all", "--json", &file]);
     assert_eq!(code, Some(130), "{out}");
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();

@@ -73,13 +73,13 @@ fn a_bad_command_line_is_one_line_too() {
 /// Found by an audit of bad input: messages that named nothing, or the wrong thing.
 #[test]
 fn empty_names_large_counts_and_board_characters_are_named() {
-    // An empty file name had read `dlx: : No such file or directory`.
+    // An empty file name is named, where the message had begun `dlx: : `.
     common::refused(&["solve", ""], "`` (an empty file name): ");
     common::refused(
         &["queens", "8", "--emit", ""],
         "`` (an empty file name): not a file name",
     );
-    // A count past 32 bits had been refused as if LO > HI.
+    // A count past 32 bits is named as such, not refused as if LO were more than HI.
     common::refused(
         &[
             "polystick",
@@ -90,14 +90,14 @@ fn empty_names_large_counts_and_board_characters_are_named() {
             "--copies",
             "O=1-4294967296",
         ],
-        "(4294967296 is more than 4294967295, the most a count holds)",
+        ": 4294967296 is more than 4294967295, the most a count holds",
     );
     let (_dir, pieces) =
         common::temp_file("counts", "pieces.txt", "piece X ## copies=4294967297\n");
     let (_dir2, board) = common::temp_file("counts", "board.txt", "##\n");
     common::refused(
         &["polyomino", "--board", &board, "--pieces", &pieces],
-        "(4294967297 is more than 4294967295",
+        ": 4294967297 is more than 4294967295",
     );
     // A polycube board knows `o`, which the message had left out (it was a piece's).
     let (_dir3, cubes) = common::temp_file("cubes", "board.txt", "o#\n#x\n");

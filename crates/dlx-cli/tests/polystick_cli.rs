@@ -241,7 +241,7 @@ fn segments_that_may_stay_uncovered_and_piece_counts() {
     for (args, want) in [
         (
             vec!["--copies", "L=2-1"],
-            "--copies L=2-1: expected PIECE=N or PIECE=LO-HI",
+            "--copies L=2-1: 2-1: LO is more than HI",
         ),
         (
             vec!["--copies", "Q=1"],

@@ -76,9 +76,9 @@ pub enum FixError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("step {index} of the path cannot be taken: {source}")]
 pub struct PathError {
-    /// The row's place in the path (from 0).
+    /// The step's place in the path (from 0): a row, or a numbered move.
     pub index: usize,
-    /// Why it cannot be chosen.
+    /// Why it cannot be taken.
     #[source]
     pub source: FixError,
 }

@@ -60,11 +60,12 @@ impl Multiplicity {
     pub const AT_MOST_ONCE: Multiplicity = Multiplicity { lower: 0, upper: 1 };
 }
 
-/// Why a count `N` or `LO-HI` cannot be read ([`Multiplicity`]'s `FromStr`).
+/// Why a count `N` or `LO-HI` cannot be read ([`Multiplicity::parse_count`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum CountError {
     /// Not `N` or `LO-HI` with whole numbers.
-    #[error("`{0}` is not N or LO-HI (whole numbers)")]
+    #[error("`{0}` is not N or LO-HI with whole numbers")]
     Malformed(String),
     /// A number past what a count holds.
     #[error("{0} is more than {max}, the most a count holds", max = u32::MAX)]
@@ -78,25 +79,36 @@ pub enum CountError {
         upper: u32,
     },
     /// The most is 0: the piece or item could never be used.
-    #[error("the most is 0: HI must be at least 1")]
+    #[error("a count of at most 0 allows nothing: the most must be 1 or more")]
     Zero,
 }
 
-impl std::str::FromStr for Multiplicity {
-    type Err = CountError;
+impl Multiplicity {
+    /// The count `lower` to `upper`, as puzzle descriptions take it: `lower <= upper` and
+    /// `upper >= 1`.
+    pub fn count(lower: u32, upper: u32) -> Result<Multiplicity, CountError> {
+        if lower > upper {
+            return Err(CountError::Reversed { lower, upper });
+        }
+        if upper == 0 {
+            return Err(CountError::Zero);
+        }
+        Ok(Multiplicity { lower, upper })
+    }
 
-    /// A count as puzzle descriptions write it: `N` (exactly N) or `LO-HI`, with LO <= HI
-    /// and HI >= 1.
+    /// A count as puzzle descriptions write it (`--copies L=0-2`, `copies=3`): `N` (exactly
+    /// N) or `LO-HI`, as [`Multiplicity::count`] takes them. (Knuth's prefix `a:b|`, which
+    /// `Display` writes, is the matrix format's, read by [`crate::format`].)
     ///
     /// ```
     /// use dlx_core::Multiplicity;
-    /// assert_eq!("0-2".parse(), Ok(Multiplicity { lower: 0, upper: 2 }));
-    /// assert_eq!("3".parse(), Ok(Multiplicity { lower: 3, upper: 3 }));
-    /// let e = "1-4294967296".parse::<Multiplicity>().unwrap_err();
+    /// assert_eq!(Multiplicity::parse_count("0-2"), Ok(Multiplicity { lower: 0, upper: 2 }));
+    /// assert_eq!(Multiplicity::parse_count("3"), Ok(Multiplicity { lower: 3, upper: 3 }));
+    /// let e = Multiplicity::parse_count("1-4294967296").unwrap_err();
     /// assert_eq!(e.to_string(), "4294967296 is more than 4294967295, the most a count holds");
-    /// assert!("2-1".parse::<Multiplicity>().is_err() && "0".parse::<Multiplicity>().is_err());
+    /// assert!(Multiplicity::parse_count("2-1").is_err() && Multiplicity::parse_count("0").is_err());
     /// ```
-    fn from_str(text: &str) -> Result<Multiplicity, CountError> {
+    pub fn parse_count(text: &str) -> Result<Multiplicity, CountError> {
         let number = |n: &str| -> Result<u32, CountError> {
             if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(CountError::Malformed(text.to_string()));
@@ -110,13 +122,7 @@ impl std::str::FromStr for Multiplicity {
                 (n, n)
             }
         };
-        if lower > upper {
-            return Err(CountError::Reversed { lower, upper });
-        }
-        if upper == 0 {
-            return Err(CountError::Zero);
-        }
-        Ok(Multiplicity { lower, upper })
+        Multiplicity::count(lower, upper)
     }
 }
 
@@ -457,6 +463,14 @@ impl Matrix {
     /// The id of the item with this name, if any.
     pub fn find_item(&self, name: &str) -> Option<ItemId> {
         self.items.iter().position(|i| i.name == name)
+    }
+
+    /// Every item's id by its name: for looking many names up, where [`Matrix::find_item`]
+    /// scans the items for each.
+    pub fn item_ids(&self) -> HashMap<&str, ItemId> {
+        (self.items.iter().enumerate())
+            .map(|(k, item)| (item.name.as_str(), k))
+            .collect()
     }
 
     /// The names of an option's items, starting with `first` and continuing cyclically, the

@@ -103,7 +103,8 @@ pub struct MinCoverStats {
 /// The answer of a minimum-cover search.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MinCoverResult {
-    /// The least number of rows covering every primary column; `None` when no cover exists.
+    /// The least number of rows covering every primary column; `None` when no cover exists,
+    /// or when the search was stopped before it found one ([`MinCoverResult::interrupted`]).
     pub minimum: Option<usize>,
     /// Minimum covers found, each the sorted list of its options; sorted.
     pub covers: Vec<Vec<OptionId>>,

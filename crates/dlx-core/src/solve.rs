@@ -203,7 +203,9 @@ impl<'a, E: Engine> Solve<'a, E> {
     ///
     /// # Panics
     /// After [`Solve::shard_plan`], if `h` is not the plan's rule (set the rule first: the
-    /// plan is then refused with an error).
+    /// plan is then refused with an error). After [`Solve::below`] with a path of numbered
+    /// moves (colours or multiplicities) that is no node of the tree `h` chooses by (set the
+    /// rule first: the path is then refused with an error).
     pub fn heuristic(mut self, h: Heuristic) -> Self {
         if let Part::Plan { plan, .. } = self.settings.part {
             assert!(
@@ -211,6 +213,16 @@ impl<'a, E: Engine> Solve<'a, E> {
                 "the shard plan cuts the tree of the rule {}, not {h}",
                 plan.heuristic
             );
+        }
+        if let Part::Below(path) = &self.settings.part {
+            // Moves are numbered at each node, so the path is another under another rule.
+            let how = How {
+                heuristic: h,
+                ..self.settings.how()
+            };
+            if let Err(e) = self.engine.check_path(&how, path) {
+                panic!("the subtree's path is no node of the tree of the rule {h}: {e}");
+            }
         }
         self.settings.heuristic = h;
         self.settings.heuristic_set = true;

@@ -321,11 +321,8 @@ impl Symmetries {
         P: IntoIterator<Item = (String, String)>,
     {
         let n = matrix.items().len();
-        // Names looked up by hash: a scan for each cell of each motion had made the
-        // symmetries of a 24x24x24 box take 23 s.
-        let ids: HashMap<&str, ItemId> = (matrix.items().iter().enumerate())
-            .map(|(k, item)| (item.name.as_str(), k))
-            .collect();
+        // Names looked up by hash: every cell of every motion is named.
+        let ids = matrix.item_ids();
         let partial = motions.into_iter().filter_map(|pairs| {
             let mut map = vec![None; n];
             for (from, to) in pairs {

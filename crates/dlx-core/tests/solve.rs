@@ -459,3 +459,21 @@ fn a_subtree_with_bounds_or_colours_gives_the_same_figures_on_any_terminal() {
     assert_eq!(e, FixError::NoSuchMove(0));
     assert_eq!(p.solve().fix([0]).unwrap().count().solutions, 1);
 }
+
+/// Moves are numbered at each node, so a path of moves is another under another rule: one
+/// taken below under the leftmost rule cannot be kept when the rule changes after it.
+#[test]
+#[should_panic(expected = "the subtree's path is no node of the tree of the rule mrv")]
+fn a_path_of_moves_is_checked_again_when_the_rule_changes() {
+    // Leftmost branches on a (two moves); the S heuristic on b (one).
+    let m = format::parse("a b | x\na x:1\na x:2\nb x:1\n").unwrap();
+    let mut p = dlx_core::Problem::new(&m);
+    let second = dlx_core::Path::from_moves(vec![1]);
+    assert!(p.solve().below(&second).is_err());
+    let leftmost = p
+        .solve()
+        .heuristic(Heuristic::Leftmost)
+        .below(&second)
+        .unwrap();
+    let _ = leftmost.heuristic(Heuristic::Mrv);
+}

@@ -95,8 +95,8 @@ pub fn piece_set(name: &str) -> Option<Vec<Piece>> {
 /// A board from a description: a box size `AxBxC`, or a layer picture.
 pub fn parse_board(text: &str) -> Result<Board, BoardError> {
     let trimmed = text.trim();
-    // One line with an `x` and nothing drawn is a size, well formed or not (`axbxc` had been
-    // read as a picture, its `a` an unexpected character).
+    // One line with an `x` and nothing drawn is a size, well formed or not: `axbxc` is a
+    // size with letters, not a picture whose `a` is an unexpected character.
     let drawn = trimmed.contains(['\n', '/', '#', 'o', '.']);
     if trimmed.contains('x') && !drawn {
         Board::parse_size(trimmed)
@@ -186,7 +186,7 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                             spec.free();
                             &mut free
                         }
-                        Some(("copies", n)) => match n.parse::<Multiplicity>() {
+                        Some(("copies", n)) => match Multiplicity::parse_count(n) {
                             Ok(m) if m.lower == m.upper => {
                                 spec.copies(m.upper);
                                 &mut copies
@@ -197,8 +197,7 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                             }
                             Err(e) => {
                                 return Err(err(format!(
-                                    "`{flag}`: copies=N with N >= 1, or copies=LO-HI with \
-                                     LO <= HI and HI >= 1 ({e})"
+                                    "`{flag}`: copies=N with N >= 1, or copies=LO-HI: {e}"
                                 )));
                             }
                         },

@@ -83,12 +83,10 @@ fn apply_flags(
         let count = match *flag {
             "free" | "one-sided" | "copies" => None,
             f => match f.strip_prefix("copies=") {
-                Some(n) => Some(n.parse::<Multiplicity>().map_err(|e| {
-                    bad(format!(
-                        "`{f}`: expected copies=N or copies=LO-HI with LO <= HI and HI >= 1 \
-                         ({e})"
-                    ))
-                })?),
+                Some(n) => Some(
+                    Multiplicity::parse_count(n)
+                        .map_err(|e| bad(format!("`{f}`: expected copies=N or LO-HI: {e}")))?,
+                ),
                 None => {
                     return Err(bad(format!(
                         "unknown flag `{f}` (expected `free`, `one-sided`, `copies`, \

@@ -77,17 +77,6 @@ pub(super) struct Tally {
     pub(super) search: Duration,
 }
 
-impl Tally {
-    /// This tally with the search time of a later one: what is kept of a puzzle an interrupt
-    /// cut short.
-    pub(super) fn with_search_of(self, later: &Tally) -> Tally {
-        Tally {
-            search: later.search,
-            ..self
-        }
-    }
-}
-
 pub fn run(mut args: Args) -> Result<(), CliError> {
     match args.action.take() {
         Some(Action::Generate(a)) => return super::sudoku_make::generate(a),
@@ -166,8 +155,9 @@ pub fn run(mut args: Args) -> Result<(), CliError> {
             }
         };
         if crate::interrupt::requested() {
-            // This puzzle's search was cut short: its answer is not known.
-            tally = before.with_search_of(&tally);
+            // This puzzle's search was cut short: its answer is not known, and nothing of it
+            // is kept (the time per puzzle is that of the puzzles answered).
+            tally = before;
             interrupted = true;
             break;
         }
@@ -297,8 +287,9 @@ pub(super) fn answer_each(
             }
         };
         let Some((plain, fields)) = answered else {
-            // This puzzle was cut short: its answer is not known.
-            tally = before.with_search_of(&tally);
+            // This puzzle was cut short: its answer is not known, and nothing of it is kept
+            // (the time per puzzle is that of the puzzles answered).
+            tally = before;
             interrupted = true;
             break;
         };

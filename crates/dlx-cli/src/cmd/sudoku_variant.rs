@@ -145,8 +145,9 @@ fn solve(args: &Args, variant: Variant) -> Result<(), CliError> {
             }
         };
         if crate::interrupt::requested() {
-            // Cut short: this puzzle's answer is not known, only the time spent on it.
-            tally = before.with_search_of(&tally);
+            // Cut short: this puzzle's answer is not known, and nothing of it is kept (the
+            // time per puzzle is that of the puzzles answered).
+            tally = before;
             interrupted = true;
             break;
         }
