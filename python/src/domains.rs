@@ -37,13 +37,7 @@ pub fn queens(n: usize, ranks_only: bool, plain_order: bool) -> PyResult<Problem
     let matrix = queens.matrix();
     let group = queens.symmetry_group().ok();
     let render = move |s: &dlx_core::Solution| queens.board(s).ascii();
-    Ok(Problem::named(
-        matrix,
-        format!("{n} queens"),
-        Heuristic::Mrv,
-        Some(Arc::new(render)),
-    )
-    .with_symmetries(group))
+    Ok(puzzle_problem(matrix, format!("{n} queens"), group, render))
 }
 
 /// A polyomino packing: a named problem of the paper (`pentomino-6x10`, `scott`, ...;
@@ -92,16 +86,12 @@ pub fn polyomino(
             ));
         }
     };
-    let matrix = packing.matrix.clone();
-    let group = packing.symmetry_group().ok();
+    let (matrix, group) = (packing.matrix.clone(), packing.symmetry_group().ok());
     let render = move |s: &dlx_core::Solution| {
         let t = packing.tiling(s);
         format!("{}hsym {}, vsym {}", t.to_outline(), t.hsym(), t.vsym())
     };
-    Ok(
-        Problem::named(matrix, title, Heuristic::Mrv, Some(Arc::new(render)))
-            .with_symmetries(group),
-    )
+    Ok(puzzle_problem(matrix, title, group, render))
 }
 
 /// A polycube packing, as `dlx polycube` reads one: a named problem (`soma`,
@@ -148,13 +138,9 @@ pub fn polycube(
         }
     };
     let packing = puzzle.build().map_err(|e| bad(format!("{title}: {e}")))?;
-    let matrix = packing.matrix.clone();
-    let group = packing.symmetry_group().ok();
+    let (matrix, group) = (packing.matrix.clone(), packing.symmetry_group().ok());
     let render = move |s: &dlx_core::Solution| packing.filling(s).to_text();
-    Ok(
-        Problem::named(matrix, title, Heuristic::Mrv, Some(Arc::new(render)))
-            .with_symmetries(group),
-    )
+    Ok(puzzle_problem(matrix, title, group, render))
 }
 
 /// A polyiamond packing, as `dlx polyiamond` reads one: a named problem of the paper
@@ -218,15 +204,11 @@ pub fn polyiamond(
             ));
         }
     };
-    let matrix = placed.matrix.clone();
-    let group = placed.symmetry_group().ok();
+    let (matrix, group) = (placed.matrix.clone(), placed.symmetry_group().ok());
     let render = move |s: &dlx_core::Solution| {
         dlx_polyiamond::render::text(&placed.board, &placed.labelling(s))
     };
-    Ok(
-        Problem::named(matrix, title, Heuristic::Mrv, Some(Arc::new(render)))
-            .with_symmetries(group),
-    )
+    Ok(puzzle_problem(matrix, title, group, render))
 }
 
 /// What a described polyiamond board adds to its piece set: counts and one-sided pieces.
@@ -352,15 +334,11 @@ pub fn polystick(
         puzzle = puzzle.with_crossings(Crossings::Allowed);
     }
     let built = puzzle.build().map_err(|e| bad(format!("{title}: {e}")))?;
-    let matrix = built.matrix.clone();
-    let group = built.symmetry_group().ok();
+    let (matrix, group) = (built.matrix.clone(), built.symmetry_group().ok());
     let render = move |s: &dlx_core::Solution| {
         dlx_polystick::draw::ascii(&built.board, &built.arrangement(s))
     };
-    Ok(
-        Problem::named(matrix, title, Heuristic::Mrv, Some(Arc::new(render)))
-            .with_symmetries(group),
-    )
+    Ok(puzzle_problem(matrix, title, group, render))
 }
 
 /// The named polystick problems as `(name, description)` pairs (`dlx polystick list`).
@@ -413,4 +391,15 @@ pub fn polyomino_names() -> Vec<(String, String)> {
     (classic.chain(dlx_paper::polyomino::NAMES.iter().copied()))
         .map(|(n, a)| (n.to_string(), a.to_string()))
         .collect()
+}
+
+/// A puzzle builder's problem: its matrix, searched by the S heuristic, its solutions drawn by
+/// `render`, and the symmetries its domain found for `classes()`.
+fn puzzle_problem(
+    matrix: dlx_core::Matrix,
+    title: String,
+    group: Option<dlx_core::symmetry::Symmetries>,
+    render: impl Fn(&dlx_core::Solution) -> String + Send + Sync + 'static,
+) -> Problem {
+    Problem::named(matrix, title, Heuristic::Mrv, Some(Arc::new(render))).with_symmetries(group)
 }

@@ -216,22 +216,8 @@ fn ctrl_c_stops_grading_with_the_answers_so_far() {
 /// watched the signal, so the process ended with nothing printed.
 #[test]
 fn ctrl_c_stops_a_minimum_cover_with_the_passes_so_far() {
-    let n = 11;
-    let name = |r: usize, c: usize| format!("{r}_{c}");
-    let cells: Vec<(usize, usize)> = (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect();
-    let mut text = cells
-        .iter()
-        .map(|&(r, c)| name(r, c))
-        .collect::<Vec<_>>()
-        .join(" ");
-    for &(r, c) in &cells {
-        let reached = (cells.iter())
-            .filter(|&&(a, b)| a == r || b == c || a + c == r + b || a + b == r + c)
-            .map(|&(a, b)| name(a, b));
-        text.push('\n');
-        text.push_str(&reached.collect::<Vec<_>>().join(" "));
-    }
-    let (_dir, file) = common::temp_file("min-cover", "queens11.dlx", &(text + "\n"));
+    let text = dlx_test_data::matrices::queens_domination(11);
+    let (_dir, file) = common::temp_file("min-cover", "queens11.dlx", &text);
     let (code, out) = interrupted(&["min-cover", "--all", &file]);
     assert_eq!(code, Some(130), "{out}");
     // The minimum is 5: where the signal lands depends on the machine, in a pass below it

@@ -7,9 +7,10 @@
 //! do without is vendored in the repository and read from there, never through this crate.
 //!
 //! [`fill`] enumerates packings plainly, cell by cell, for the polyform crates' tests to
-//! check their matrices against.
+//! check their matrices against; [`matrices`] writes matrices several crates' tests search.
 
 pub mod fill;
+pub mod matrices;
 
 use std::ffi::OsStr;
 use std::io::{ErrorKind, Write};

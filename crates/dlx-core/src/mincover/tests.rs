@@ -155,24 +155,9 @@ fn bound_names_parse() {
     assert!("tight".parse::<Bound>().is_err());
 }
 
-/// The fewest queens that attack or occupy every square of the n x n board, as a set cover:
-/// a square is an item, a queen's place the option of the squares it reaches.
+/// The fewest queens that reach every square of the n x n board, as a set cover.
 fn queens_domination(n: usize) -> Matrix {
-    let name = |r: usize, c: usize| format!("{r}_{c}");
-    let cells: Vec<(usize, usize)> = (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect();
-    let mut text = cells
-        .iter()
-        .map(|&(r, c)| name(r, c))
-        .collect::<Vec<_>>()
-        .join(" ");
-    for &(r, c) in &cells {
-        let reached = (cells.iter())
-            .filter(|&&(a, b)| a == r || b == c || a + c == r + b || a + b == r + c)
-            .map(|&(a, b)| name(a, b));
-        text.push('\n');
-        text.push_str(&reached.collect::<Vec<_>>().join(" "));
-    }
-    format::parse(&text).unwrap()
+    format::parse(&dlx_test_data::matrices::queens_domination(n)).unwrap()
 }
 
 #[test]
