@@ -239,3 +239,38 @@ fn ctrl_c_stops_a_minimum_cover_with_the_passes_so_far() {
         (Some(true), Some(false))
     );
 }
+
+/// `dlx squares 8`, the full 8 x 8 grid (tens of seconds of IDA*): Ctrl-C stops it, says how
+/// many sticks must go at least, and exits 130. It had not watched the signal, so the process
+/// ended with nothing printed.
+#[test]
+fn ctrl_c_stops_the_square_destroyer_with_the_least_size_still_possible() {
+    let (code, out) = interrupted(&["squares", "8"]);
+    assert_eq!(code, Some(130), "{out}");
+    let mut lines = out.lines();
+    assert_eq!(
+        lines.next(),
+        Some("8 x 8 grid: 144 of 144 sticks, 204 squares intact")
+    );
+    // The minimum is 33, reached after tens of seconds: the signal lands in a pass at or
+    // below it.
+    let second = lines.next().unwrap_or_default();
+    let under_way = (second.strip_prefix("interrupted: removing fewer than "))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|k| k.parse::<usize>().ok());
+    assert!(
+        under_way.is_some_and(|k| (1..=33).contains(&k))
+            && second.ends_with(&format!("(the pass of {} was under way)", under_way.unwrap())),
+        "{out}"
+    );
+    let (code, out) = interrupted(&["squares", "8", "--all", "--json"]);
+    assert_eq!(code, Some(130), "{out}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["interrupted"], true, "{v}");
+    let at_least = v["at_least"].as_u64();
+    assert!(
+        (v["minimum"].is_null() && at_least.is_some_and(|k| k <= 33))
+            || (v["minimum"] == 33 && v["all"] == false),
+        "{v}"
+    );
+}

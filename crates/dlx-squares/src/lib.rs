@@ -39,7 +39,9 @@ mod grid;
 pub mod judge;
 mod stick;
 
-use dlx_core::mincover::{Bound, MinCover, MinCoverStats};
+use std::sync::atomic::AtomicBool;
+
+use dlx_core::mincover::{Bound, MinCover, MinCoverResult, MinCoverStats};
 use dlx_core::{Matrix, MatrixBuilder};
 use thiserror::Error;
 
@@ -154,48 +156,118 @@ pub struct Destroyed {
     pub removals: Vec<Vec<Stick>>,
     /// True when `removals` lists every minimum set.
     pub all: bool,
+    /// The stop flag of [`destroy_all_until`] ended the search after the minimum was known:
+    /// `removals` holds the sets found so far, and `all` is false.
+    pub interrupted: bool,
     /// The search's statistics (empty when no square was intact).
+    pub stats: MinCoverStats,
+}
+
+/// A search stopped by its flag before it knew the minimum.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unfinished {
+    /// No set of fewer sticks breaks every square: the pass allowing this many was under way
+    /// (0 when the search stopped before its first pass).
+    pub at_least: usize,
+    /// The search's statistics up to the stop.
     pub stats: MinCoverStats,
 }
 
 /// The minimum number of sticks to remove, and one way to do it.
 pub fn destroy(grid: &Grid, bound: Bound) -> Destroyed {
-    solve(grid, bound, None)
+    finished(solve(grid, bound, None, &AtomicBool::new(false)))
 }
 
 /// The minimum number of sticks to remove, and every way to do it (at most `max` of them).
 pub fn destroy_all(grid: &Grid, bound: Bound, max: Option<u64>) -> Destroyed {
-    solve(grid, bound, Some(max))
+    finished(solve(grid, bound, Some(max), &AtomicBool::new(false)))
 }
 
-fn solve(grid: &Grid, bound: Bound, all: Option<Option<u64>>) -> Destroyed {
+/// [`destroy`], stopped at the search's next node once `stop` is set (by a Ctrl-C handler,
+/// another thread, a deadline): the full 8 x 8 grid takes tens of seconds, all its minimum
+/// sets far longer.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use dlx_core::Bound;
+/// use dlx_squares::{Grid, destroy_until};
+///
+/// let grid = Grid::full(4)?;
+/// let stopped = destroy_until(&grid, Bound::Seed, &AtomicBool::new(true)).unwrap_err();
+/// // The bound h alone shows that fewer than 8 sticks cannot do it.
+/// assert_eq!(stopped.at_least, 8);
+/// assert_eq!(destroy_until(&grid, Bound::Seed, &AtomicBool::new(false)).unwrap().minimum, 9);
+/// # Ok::<(), dlx_squares::SquaresError>(())
+/// ```
+pub fn destroy_until(
+    grid: &Grid,
+    bound: Bound,
+    stop: &AtomicBool,
+) -> Result<Destroyed, Unfinished> {
+    solve(grid, bound, None, stop)
+}
+
+/// [`destroy_all`], stopped as [`destroy_until`] is: once the minimum is known, a stop keeps
+/// the sets found so far ([`Destroyed::interrupted`]).
+pub fn destroy_all_until(
+    grid: &Grid,
+    bound: Bound,
+    max: Option<u64>,
+    stop: &AtomicBool,
+) -> Result<Destroyed, Unfinished> {
+    solve(grid, bound, Some(max), stop)
+}
+
+/// The answer of a search whose stop flag was never set.
+fn finished(answer: Result<Destroyed, Unfinished>) -> Destroyed {
+    match answer {
+        Ok(d) => d,
+        Err(_) => unreachable!("a search that is never stopped finishes"),
+    }
+}
+
+fn solve(
+    grid: &Grid,
+    bound: Bound,
+    all: Option<Option<u64>>,
+    stop: &AtomicBool,
+) -> Result<Destroyed, Unfinished> {
     let p = puzzle(grid);
     let Some(matrix) = &p.matrix else {
-        return Destroyed {
+        return Ok(Destroyed {
             minimum: 0,
             removals: vec![Vec::new()],
             all: true,
+            interrupted: false,
             stats: MinCoverStats::default(),
-        };
+        });
     };
     let mut mc = MinCover::new(matrix).with_bound(bound);
-    let r = match all {
-        None => mc.solve(),
-        Some(max) => mc.solve_all(max),
+    let r: MinCoverResult = match all {
+        None => mc.solve_until(stop),
+        Some(max) => mc.solve_all_until(max, stop),
     };
-    // Every square has 4 sticks, so every column has rows and a cover exists.
-    let minimum = r.minimum.expect("every square can be broken");
+    let Some(minimum) = r.minimum else {
+        // Every square has 4 sticks, so every column has rows and a cover exists: only a
+        // stop leaves the minimum unknown.
+        debug_assert!(r.interrupted, "every square can be broken");
+        return Err(Unfinished {
+            at_least: r.stats.iterations.last().map_or(0, |i| i.limit),
+            stats: r.stats,
+        });
+    };
     let removals = r
         .covers
         .iter()
         .map(|cover| cover.iter().map(|&o| p.sticks[o]).collect())
         .collect();
-    Destroyed {
+    Ok(Destroyed {
         minimum,
         removals,
         all: r.all,
+        interrupted: r.interrupted,
         stats: r.stats,
-    }
+    })
 }
 
 /// The examples of the crate's README, run as doctests so that it stays true.

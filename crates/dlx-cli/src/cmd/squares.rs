@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use dlx_core::format;
-use dlx_squares::{Grid, Stick, destroy, destroy_all, puzzle};
+use dlx_squares::{Grid, Stick, Unfinished, destroy_all_until, destroy_until, puzzle};
 use itertools::Itertools;
 use serde_json::json;
 
@@ -28,7 +28,9 @@ Example (the 3 x 3 grid of POJ 1084 with sticks 12, 17 and 23 gone):
     H0.0 V0.2 H2.0   (numbers 1 6 15)
   ...
 
-N outside 1..=8, an unknown stick or a stick listed twice exits with status 2.")]
+N outside 1..=8, an unknown stick or a stick listed twice exits with status 2. A Ctrl-C stops
+the search and prints what it reached (the least size still possible, or the sets found so
+far), with status 130.")]
 pub struct Args {
     /// The grid size (1..=8).
     pub n: usize,
@@ -64,10 +66,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let a = &args.cover;
     let start = Instant::now();
-    let d = if a.all {
-        destroy_all(&grid, a.bound, a.limit)
+    // A Ctrl-C stops the search at its next node, and what it reached is printed.
+    let stop = crate::interrupt::watch();
+    let answer = if a.all {
+        destroy_all_until(&grid, a.bound, a.limit, &stop)
     } else {
-        destroy(&grid, a.bound)
+        destroy_until(&grid, a.bound, &stop)
+    };
+    let d = match answer {
+        Ok(d) => d,
+        Err(unfinished) => return interrupted(&grid, &unfinished, &args),
     };
     let seconds = start.elapsed().as_secs_f64();
     let names = |sticks: &[Stick]| sticks.iter().map(Stick::to_string).collect::<Vec<_>>();
@@ -90,6 +98,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             "minimum": d.minimum,
             "removals": d.removals.iter().map(|r| json!({"sticks": names(r), "numbers": numbers(r)})).collect::<Vec<_>>(),
             "all": d.all,
+            "interrupted": d.interrupted,
             "picture": after.picture(),
         });
         merge(&mut v, stats_json(&d.stats, a.bound));
@@ -107,7 +116,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
             "minimum: remove {} stick{}{}",
             d.minimum,
             if d.minimum == 1 { "" } else { "s" },
-            count_note(d.removals.len(), a.all, d.all)
+            if d.interrupted {
+                format!(" (first {} minimum sets: interrupted)", d.removals.len())
+            } else {
+                count_note(d.removals.len(), a.all, d.all)
+            }
         );
         for r in &d.removals {
             let nums = numbers(r).iter().join(" ");
@@ -127,5 +140,36 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if !a.json && seconds >= 0.5 {
         note!("time: {seconds:.3} s");
     }
+    if d.interrupted {
+        return Err(CliError::Interrupted);
+    }
     Ok(())
+}
+
+/// What a search stopped before it knew the minimum can say: the sets it ruled out.
+fn interrupted(grid: &Grid, unfinished: &Unfinished, args: &Args) -> Result<(), CliError> {
+    let (a, n, k) = (&args.cover, grid.n(), unfinished.at_least);
+    let out = if a.json {
+        let mut v = json!({
+            "n": n,
+            "sticks": grid.present().count(),
+            "squares": grid.intact_squares().len(),
+            "minimum": null,
+            "at_least": k,
+            "interrupted": true,
+        });
+        merge(&mut v, stats_json(&unfinished.stats, a.bound));
+        format!("{v}\n")
+    } else {
+        format!(
+            "{n} x {n} grid: {} of {} sticks, {} squares intact\n\
+             interrupted: removing fewer than {k} sticks leaves a square (the pass of {k} was under way)\n{}",
+            grid.present().count(),
+            Stick::count(n),
+            grid.intact_squares().len(),
+            stats_text(&unfinished.stats, a.bound, a.profile)
+        )
+    };
+    write_output("-", &out)?;
+    Err(CliError::Interrupted)
 }
