@@ -260,7 +260,10 @@ fn ctrl_c_stops_the_square_destroyer_with_the_least_size_still_possible() {
         .and_then(|k| k.parse::<usize>().ok());
     assert!(
         under_way.is_some_and(|k| (1..=33).contains(&k))
-            && second.ends_with(&format!("(the pass of {} was under way)", under_way.unwrap())),
+            && second.ends_with(&format!(
+                "(the pass of {} was under way)",
+                under_way.unwrap()
+            )),
         "{out}"
     );
     let (code, out) = interrupted(&["squares", "8", "--all", "--json"]);

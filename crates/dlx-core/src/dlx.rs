@@ -187,20 +187,20 @@ impl Searcher for Dlx {
         (self.run_below(how, path.unwrap_or(&[]), visit)).unwrap_or_default()
     }
 
-    fn split(&mut self, how: &How<'_>, depth: usize) -> Split {
+    fn split_at_most(&mut self, how: &How<'_>, depth: usize, most: usize) -> Option<Split> {
         let path = how.path.map(rows_of).transpose().ok().flatten();
         let path = path.unwrap_or(&[]);
         match self
             .check_rows(how.fixed, path)
             .and_then(|()| self.searcher(how, path))
         {
-            Ok(search) => search.split(depth),
-            Err(_) => Split {
+            Ok(search) => search.split_at_most(depth, most),
+            Err(_) => Some(Split {
                 depth,
                 stats: Stats::default(),
                 solutions: Vec::new(),
                 paths: Vec::new(),
-            },
+            }),
         }
     }
 

@@ -322,7 +322,14 @@ pub(crate) mod sealed {
         fn whole(&mut self, how: &How<'_>, visit: Option<&mut Visitor<'_>>) -> Stats;
 
         /// The tree (below `how.path` if set) cut at `depth` (at least 1).
-        fn split(&mut self, how: &How<'_>, depth: usize) -> Split;
+        fn split(&mut self, how: &How<'_>, depth: usize) -> Split {
+            self.split_at_most(how, depth, usize::MAX)
+                .expect("no split has more than usize::MAX paths")
+        }
+
+        /// [`Searcher::split`], given up (`None`) as soon as the cut holds more than `most`
+        /// nodes.
+        fn split_at_most(&mut self, how: &How<'_>, depth: usize, most: usize) -> Option<Split>;
 
         /// The subtree below `path` (a full path from the root, `how.path` ignored), its
         /// figures at their depths in the whole tree.
@@ -373,16 +380,29 @@ pub(crate) mod sealed {
         /// The shallowest cut with at least `target` subproblems (or where the tree ends, or
         /// at depth [`MAX_SPLIT_DEPTH`]).
         fn cut(&mut self, how: &How<'_>, target: usize) -> Split {
+            self.cut_within(how, target, usize::MAX)
+        }
+
+        /// [`Searcher::cut`], but never a cut of more than `most` subproblems: where the
+        /// next depth would pass `most`, the cut above it (a tree's width can grow a
+        /// hundredfold from one depth to the next, and each subproblem is held in memory).
+        fn cut_within(&mut self, how: &How<'_>, target: usize, most: usize) -> Split {
             let base = how.path.map_or(0, Path::depth);
             let mut depth = base + 1;
+            let mut above = None;
             loop {
-                let split = self.split(how, depth);
+                let Some(split) = self.split_at_most(how, depth, most) else {
+                    // Where the first depth is already that wide, the matrix has as many
+                    // options: its cut is held whole.
+                    return above.unwrap_or_else(|| self.split(how, depth));
+                };
                 if split.paths.len() >= target
                     || split.paths.is_empty()
                     || depth - base >= MAX_SPLIT_DEPTH
                 {
                     return split;
                 }
+                above = Some(split);
                 depth += 1;
             }
         }

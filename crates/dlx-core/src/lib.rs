@@ -116,7 +116,7 @@ pub use mincover::{Bound, MinCover, MinCoverResult, MinCoverStats};
 pub use problem::Problem;
 pub use rule::{ChooseItem, Heuristic};
 pub use search::SolutionView;
-pub use shard::{MAX_SHARDS, ShardError, ShardPlan};
+pub use shard::{MAX_PLAN_CUT, MAX_SHARDS, ShardError, ShardPlan};
 pub use solution::{ChosenRow, Solution};
 pub use solve::{MAX_THREADS, ShardCut, Solutions, Solve};
 pub use stats::{Level, Stats};

@@ -110,8 +110,8 @@ impl Searcher for Problem {
         either!(self, e => e.whole(how, visit))
     }
 
-    fn split(&mut self, how: &How<'_>, depth: usize) -> Split {
-        either!(self, e => e.split(how, depth))
+    fn split_at_most(&mut self, how: &How<'_>, depth: usize, most: usize) -> Option<Split> {
+        either!(self, e => e.split_at_most(how, depth, most))
     }
 
     fn below(

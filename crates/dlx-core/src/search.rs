@@ -60,6 +60,8 @@ pub struct Search<'a> {
     cutoff: Option<usize>,
     /// The paths recorded at the cutoff depth.
     paths: Vec<Vec<ChosenRow>>,
+    /// A split recording more paths than this stops there ([`Search::split_at_most`]).
+    most_paths: usize,
     /// The columns covered for the chosen rows, in order: uncovering pops them in reverse.
     /// Cheaper than finding a row's bounds again ([`Links::uncover_others`]): interleaved
     /// runs measured 4-7% on queens 13 and 14, 1.5-3.5% on 6x10, Scott within the noise.
@@ -201,6 +203,7 @@ impl<'a> Search<'a> {
             stopped: false,
             cutoff: None,
             paths: Vec::new(),
+            most_paths: usize::MAX,
             trail: vec![0; items + 1],
             mark: vec![0; depth],
             top: 0,
@@ -489,20 +492,31 @@ impl<'a> Search<'a> {
     /// the path of rows leading to it. Searching each path's subtree
     /// ([`crate::Solve::below`]) and adding the figures gives exactly the figures of the
     /// whole search.
-    pub fn split(mut self, depth: usize) -> Split {
+    pub fn split(self, depth: usize) -> Split {
+        self.split_at_most(depth, usize::MAX)
+            .expect("no split has more than usize::MAX paths")
+    }
+
+    /// [`Search::split`], given up (`None`) as soon as the cut holds more than `most`
+    /// nodes: a cut too wide to hold is known without holding it.
+    pub(crate) fn split_at_most(mut self, depth: usize, most: usize) -> Option<Split> {
         let depth = depth.max(1);
         self.cutoff = Some(depth.saturating_sub(self.path.len()).max(1));
+        self.most_paths = most;
         let mut solutions = Vec::new();
         while let Some(view) = self.next_solution() {
             solutions.push(view.to_solution());
         }
+        if self.paths.len() > most {
+            return None;
+        }
         let paths = std::mem::take(&mut self.paths);
-        Split {
+        Some(Split {
             depth,
             stats: self.stats(),
             solutions,
             paths: paths.into_iter().map(Path::from_rows).collect(),
-        }
+        })
     }
 
     /// Runs Algorithm DLX until the next solution. Returns true when paused at one.
@@ -579,6 +593,15 @@ impl<'a> Search<'a> {
                 level -= 1;
                 col = self.column[level];
                 node = self.choice[level];
+                if self.paths.len() > self.most_paths {
+                    // The cut is wider than the caller can hold: stop here, paused as at a
+                    // solution (every depth to `level` covered), which `unwind` undoes.
+                    self.level = level;
+                    self.top = top;
+                    self.state = State::Paused;
+                    self.unwind();
+                    return false;
+                }
                 recover = true;
                 continue;
             } else {

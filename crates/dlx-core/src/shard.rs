@@ -33,6 +33,13 @@ use crate::rule::Heuristic;
 pub const MAX_SHARDS: usize = 1 << 20;
 /// Subproblems per shard the cut aims for, so that the balance can even out sizes.
 pub(crate) const SUBPROBLEMS_PER_SHARD: usize = 64;
+/// The most subproblems a cut aims for, however many the shards: past about a million,
+/// more only cost the plan's time (an estimate each) and memory.
+pub(crate) const PLAN_TARGET: usize = 1 << 20;
+/// The most subproblems a plan's cut holds: a cut that would hold more is not made (the
+/// one above it is, or, at a depth given, the plan is refused), so that planning stays
+/// within about half a gibibyte whatever the tree's width.
+pub const MAX_PLAN_CUT: usize = 1 << 21;
 
 /// Which shard searches which subproblem: see the [module docs](crate::shard).
 #[derive(Debug, Clone, PartialEq)]
@@ -77,6 +84,16 @@ pub enum ShardError {
     /// The interrupt flag stopped the planning: the plan would not be every machine's.
     #[error("interrupted while the shards were planned")]
     Interrupted,
+    /// The cut at the depth asked for ([`crate::Solve::plan_shards_at`]) holds more than
+    /// [`MAX_PLAN_CUT`] subproblems.
+    #[error(
+        "the cut at depth {depth} has more than {most} subproblems: choose a shallower one",
+        most = MAX_PLAN_CUT
+    )]
+    CutTooWide {
+        /// The depth asked for.
+        depth: usize,
+    },
     /// A deal read back ([`crate::Solve::plan_shards_dealt`]) does not fit the cut it names.
     #[error("the deal does not fit the cut at depth {depth}: {why}")]
     BadDeal {
@@ -116,9 +133,9 @@ pub(crate) fn check_count(n: usize) -> Result<(), ShardError> {
 }
 
 /// Plans `shards` shards of the run `how` describes: the tree cut at `depth`, or as
-/// shallowly as gives 64 subproblems per shard (or at depth 8, or where it runs out). A cut
-/// or an estimate stopped by the interrupt flag would deal another plan than every other
-/// machine's: it is refused.
+/// shallowly as gives 64 subproblems per shard ([`PLAN_TARGET`] at most; or at depth 8, or
+/// where it runs out), never past [`MAX_PLAN_CUT`]. A cut or an estimate stopped by the
+/// interrupt flag would deal another plan than every other machine's: it is refused.
 pub(crate) fn plan<E: Engine>(
     engine: &mut E,
     how: &How<'_>,
@@ -126,10 +143,27 @@ pub(crate) fn plan<E: Engine>(
     depth: Option<usize>,
     threads: usize,
 ) -> Result<ShardPlan, ShardError> {
+    plan_within(engine, how, shards, depth, threads, MAX_PLAN_CUT)
+}
+
+/// [`plan`] with a cut of at most `most` subproblems.
+fn plan_within<E: Engine>(
+    engine: &mut E,
+    how: &How<'_>,
+    shards: usize,
+    depth: Option<usize>,
+    threads: usize,
+    most: usize,
+) -> Result<ShardPlan, ShardError> {
     check_count(shards)?;
     let split = match depth {
-        Some(d) => engine.split(how, d),
-        None => engine.cut(how, shards.saturating_mul(SUBPROBLEMS_PER_SHARD)),
+        Some(d) => engine
+            .split_at_most(how, d, most)
+            .ok_or(ShardError::CutTooWide { depth: d })?,
+        None => {
+            let target = shards.saturating_mul(SUBPROBLEMS_PER_SHARD);
+            engine.cut_within(how, target.min(PLAN_TARGET), most)
+        }
     };
     let (owner, load) = match sizes(engine, how, &split, threads) {
         Some(sizes) => {
@@ -251,7 +285,69 @@ fn balance(sizes: &[u64], shards: usize) -> (Vec<usize>, Vec<u64>) {
 
 #[cfg(test)]
 mod tests {
-    use super::balance;
+    use super::{ShardError, balance, plan_within};
+    use crate::dlx::tests::how;
+    use crate::engine::Engine;
+    use crate::{Dlx, Heuristic, Matrix, Xcc, format};
+
+    /// n queens: ranks and files primary, diagonals secondary.
+    fn queens(n: usize) -> Matrix {
+        let mut text = String::new();
+        text.extend((0..n).map(|i| format!("r{i} c{i} ")));
+        text.push('|');
+        text.extend((0..2 * n - 1).map(|d| format!(" a{d} b{d}")));
+        for r in 0..n {
+            for c in 0..n {
+                text.push_str(&format!("\nr{r} c{c} a{} b{}", r + c, n - 1 + r - c));
+            }
+        }
+        format::parse(&text).unwrap()
+    }
+
+    /// A split given up as soon as its cut passes `most` puts the links back, and a cut
+    /// within `most` stops at the depth above the first one too wide.
+    fn cuts_within_their_bound<E: Engine>(engine: &mut E) {
+        let plain = how(Heuristic::Mrv);
+        let whole = engine.split(&plain, 30).stats;
+        let widths: Vec<usize> = (1..=4)
+            .map(|d| engine.split(&plain, d).paths.len())
+            .collect();
+        assert_eq!(widths[0], 8, "the first file's 8 squares");
+        assert!(widths.windows(2).all(|w| w[0] < w[1]), "{widths:?}");
+        for (d, &w) in (1..).zip(&widths) {
+            let held = engine.split_at_most(&plain, d, w).unwrap();
+            assert_eq!(held.paths.len(), w);
+            assert!(held.stats.complete);
+            assert!(engine.split_at_most(&plain, d, w - 1).is_none());
+            // The search given up left the links as it found them.
+            assert_eq!(engine.split(&plain, 30).stats, whole);
+        }
+        // Aiming for more than depth 3 holds, within fewer than it has: depth 2.
+        let cut = engine.cut_within(&plain, widths[2] + 1, widths[2] - 1);
+        assert_eq!((cut.depth, cut.paths.len()), (2, widths[1]));
+        // Within its bound, the cut is the plain one.
+        let cut = engine.cut_within(&plain, widths[2], widths[2]);
+        assert_eq!((cut.depth, cut.paths.len()), (3, widths[2]));
+        // The first depth is held whole even past the bound: nothing above it.
+        let cut = engine.cut_within(&plain, 100, 3);
+        assert_eq!((cut.depth, cut.paths.len()), (1, 8));
+        // A plan at a depth too wide is refused, by name; one aiming past the bound is
+        // made at the depth above.
+        assert_eq!(
+            plan_within(engine, &plain, 2, Some(3), 1, widths[2] - 1),
+            Err(ShardError::CutTooWide { depth: 3 })
+        );
+        let planned = plan_within(engine, &plain, 1 << 10, None, 1, widths[2] - 1).unwrap();
+        assert_eq!(planned.split.depth, 2);
+        assert_eq!(planned.owner.len(), widths[1]);
+    }
+
+    #[test]
+    fn a_cut_too_wide_is_given_up_and_the_one_above_taken() {
+        let m = queens(8);
+        cuts_within_their_bound(&mut Dlx::new(&m));
+        cuts_within_their_bound(&mut Xcc::new(&m));
+    }
 
     /// The plan's first form: a scan of every shard for the least loaded. Plans made by it
     /// (shard files kept under version control) must stay valid.

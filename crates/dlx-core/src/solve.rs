@@ -680,15 +680,19 @@ impl<'a, E: Engine> Solve<'a, E> {
     }
 
     /// Plans `shards` shards of this run's tree (1 to [`crate::MAX_SHARDS`]), cutting it as
-    /// shallowly as gives 64 subproblems per shard (or at depth 8, or where the tree runs
-    /// out): see [`crate::shard`]. Each shard is then searched with [`Solve::shard_plan`].
+    /// shallowly as gives 64 subproblems per shard, or 1,048,576 in all for more than 16,384
+    /// shards (or at depth 8, or where the tree runs out): see [`crate::shard`]. A cut that
+    /// would hold more than [`crate::MAX_PLAN_CUT`] subproblems is not made; the one above it
+    /// is. Each shard is then searched with [`Solve::shard_plan`].
     pub fn plan_shards(self, shards: usize) -> Result<ShardPlan, ShardError> {
         self.refuse_costs();
         let threads = self.settings.threads;
         shard::plan(self.engine, &self.settings.how(), shards, None, threads)
     }
 
-    /// [`Solve::plan_shards`] with the cut at `depth` (at least 1).
+    /// [`Solve::plan_shards`] with the cut at `depth` (at least 1), refused
+    /// ([`ShardError::CutTooWide`]) if it holds more than [`crate::MAX_PLAN_CUT`]
+    /// subproblems.
     pub fn plan_shards_at(self, shards: usize, depth: usize) -> Result<ShardPlan, ShardError> {
         self.refuse_costs();
         let threads = self.settings.threads;

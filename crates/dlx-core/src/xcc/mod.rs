@@ -245,11 +245,11 @@ impl Searcher for Xcc {
         }
     }
 
-    fn split(&mut self, how: &How<'_>, depth: usize) -> Split {
+    fn split_at_most(&mut self, how: &How<'_>, depth: usize, most: usize) -> Option<Split> {
         let path = how.path.map(moves_of).transpose().ok().flatten();
         self.searcher(how)
             .below(path.unwrap_or(&[]).to_vec())
-            .split(depth)
+            .split_at_most(depth, most)
     }
 
     fn below(

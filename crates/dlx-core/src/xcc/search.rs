@@ -67,6 +67,8 @@ pub struct XccSearch<'a> {
     /// When splitting: the depth whose nodes are recorded as paths instead of searched.
     cutoff: Option<usize>,
     paths: Vec<Vec<u32>>,
+    /// A split recording more paths than this stops there ([`XccSearch::split_at_most`]).
+    most_paths: usize,
     /// When searching a subtree: the move to take at each level above it.
     path: Vec<u32>,
     /// When probing for an estimate: the generator that picks each level's move.
@@ -160,6 +162,7 @@ impl<'a> XccSearch<'a> {
             stop: &NEVER,
             cutoff: None,
             paths: Vec::new(),
+            most_paths: usize::MAX,
             path: Vec::new(),
             rng: None,
             fixed: Vec::new(),
@@ -449,6 +452,11 @@ impl<'a> XccSearch<'a> {
                     if self.cutoff == Some(level) {
                         self.paths
                             .push(self.frames[..level].iter().map(|f| f.index).collect());
+                        if self.paths.len() > self.most_paths {
+                            // The cut is wider than the caller can hold.
+                            self.stop();
+                            return false;
+                        }
                         self.step = Step::Backdown;
                         continue;
                     }
@@ -825,13 +833,24 @@ impl<'a> XccSearch<'a> {
 
     /// Searches the tree down to `depth` only, returning the figures above it and the paths
     /// to the nodes at it (the parallel search's and the shards' subproblems).
-    pub fn split(mut self, depth: usize) -> Split {
+    pub fn split(self, depth: usize) -> Split {
+        self.split_at_most(depth, usize::MAX)
+            .expect("no split has more than usize::MAX paths")
+    }
+
+    /// [`XccSearch::split`], given up (`None`) as soon as the cut holds more than `most`
+    /// nodes.
+    pub(crate) fn split_at_most(mut self, depth: usize, most: usize) -> Option<Split> {
         self.cutoff = Some(depth.max(1));
+        self.most_paths = most;
         let mut solutions = Vec::new();
         while let Some(s) = self.next_solution() {
             solutions.push(s);
         }
-        Split {
+        if self.paths.len() > most {
+            return None;
+        }
+        Some(Split {
             depth: depth.max(1),
             stats: self.stats(),
             solutions,
@@ -839,7 +858,7 @@ impl<'a> XccSearch<'a> {
                 .into_iter()
                 .map(Path::from_moves)
                 .collect(),
-        }
+        })
     }
 }
 
