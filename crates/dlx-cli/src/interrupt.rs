@@ -1,7 +1,7 @@
 //! Ctrl-C (SIGINT) and SIGTERM. While a search watches ([`watch`]), the first one stops it at
 //! its next node, so that the command prints the figures reached so far, marked incomplete,
 //! and exits with status 130; a second one ends the process at once. Commands that do not
-//! watch (`estimate`, `squares`, ...) end at once, as without a handler.
+//! watch (`estimate`, `pre`, ...) end at once, as without a handler.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
