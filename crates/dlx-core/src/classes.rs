@@ -35,7 +35,9 @@ pub struct Classes {
     pub solutions: u64,
     /// The order of the group.
     pub group: usize,
-    /// The figures of the runs made, added up (each run counts its own root).
+    /// The figures of the runs made, added up level by level as [`Stats::merge`] adds a
+    /// search's parts: the root counted once. (A campaign's subcases, added by
+    /// `dlx-campaign`, count a root each: the same runs there have one node more a subcase.)
     pub stats: Stats,
     /// Where the search was restricted to orbit representatives, outermost first.
     pub splits: Vec<Split>,
