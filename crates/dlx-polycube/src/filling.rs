@@ -63,8 +63,9 @@ impl Filling {
     }
 
     /// The layers side by side, the first (`z` least) on the left: in each, rows by `y`,
-    /// columns by `x`, each cell the name of its piece padded to the longest name, `.` for a
-    /// hole. Layers are three spaces apart.
+    /// columns by `x`, each cell the name of its piece padded to the longest name, `o` for a
+    /// cell left empty (an optional one), `.` for a hole, as a board's layers draw them.
+    /// Layers are three spaces apart.
     ///
     /// ```
     /// use dlx_polycube::{Board, Filling};
@@ -92,7 +93,8 @@ impl Filling {
                     (0..sx)
                         .map(|x| {
                             let c = [lo[0] + x, lo[1] + y, lo[2] + z];
-                            format!("{:<width$}", self.label(c).unwrap_or("."))
+                            let empty = if self.board.contains(c) { "o" } else { "." };
+                            format!("{:<width$}", self.label(c).unwrap_or(empty))
                         })
                         .collect::<Vec<_>>()
                         .join(" ")

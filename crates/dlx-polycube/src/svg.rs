@@ -152,16 +152,28 @@ fn layers(f: &Filling, style: &SvgStyle, out: &mut String) -> (f64, f64) {
             title * 0.6,
             lo[2] + z
         );
+        // A cell left empty is its own region (one for all of them), drawn grey; a hole is
+        // blank.
         let at = |x: i32, y: i32| -> Option<usize> {
             if x < 0 || y < 0 || x >= sx || y >= sy {
-                None
-            } else {
-                f.owner([lo[0] + x, lo[1] + y, lo[2] + z])
+                return None;
             }
+            let c = [lo[0] + x, lo[1] + y, lo[2] + z];
+            f.owner(c)
+                .or_else(|| f.board().contains(c).then_some(usize::MAX))
         };
         for y in 0..sy {
             for x in 0..sx {
                 let Some(k) = at(x, y) else { continue };
+                if k == usize::MAX {
+                    let _ = writeln!(
+                        out,
+                        r##"<rect x="{:.1}" y="{:.1}" width="{s:.1}" height="{s:.1}" fill="#e6e6e6" stroke="#999" stroke-width="0.5"/>"##,
+                        left + x as f64 * s,
+                        title + y as f64 * s
+                    );
+                    continue;
+                }
                 let (px, py) = (left + x as f64 * s, title + y as f64 * s);
                 let _ = writeln!(
                     out,
@@ -179,7 +191,8 @@ fn layers(f: &Filling, style: &SvgStyle, out: &mut String) -> (f64, f64) {
                 }
             }
         }
-        // Thick lines where the piece changes, holes and the outside counting as no piece.
+        // Thick lines where the piece changes, holes and the outside counting as no piece,
+        // the cells left empty as one.
         let mut path = String::new();
         for y in 0..=sy {
             for x in 0..=sx {
@@ -278,6 +291,25 @@ fn isometric(f: &Filling, style: &SvgStyle, explode: f64, out: &mut String) -> (
 mod tests {
     use super::*;
     use crate::board::Board;
+
+    /// One layer `##o` / `##.`: a square piece, an optional cell it leaves empty and a hole.
+    /// The text writes them as the board does (`o`, `.`); the layer view draws the empty cell
+    /// grey inside the outline and leaves the hole blank.
+    #[test]
+    fn a_cell_left_empty_is_drawn_apart_from_a_hole() {
+        let board = Board::from_layers("##o\n##.").unwrap();
+        let f = Filling::new(
+            &board,
+            [(
+                "D".to_string(),
+                vec![[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]],
+            )],
+        );
+        assert_eq!(f.to_text(), "D D o\nD D .\n");
+        let s = to_svg(&f, &SvgStyle::default());
+        assert_eq!(s.matches(r##"fill="#e6e6e6""##).count(), 1, "{s}");
+        assert_eq!(s.matches("<rect x=").count(), 5, "{s}");
+    }
 
     fn two_pieces() -> Filling {
         let board = Board::cuboid(2, 2, 1).unwrap();

@@ -111,15 +111,20 @@ pub fn to_svg(t: &Tiling, style: &SvgStyle) -> String {
             );
         }
     }
+    // A cell left empty is grey, outlined with its neighbours left empty; a hole is blank.
+    for r in 0..t.height() {
+        for c in (0..t.width()).filter(|&c| t.is_left_empty(r, c)) {
+            let _ = writeln!(
+                out,
+                r##"<rect x="{:.1}" y="{:.1}" width="{s:.1}" height="{s:.1}" fill="#e6e6e6" stroke="#999" stroke-width="0.5"/>"##,
+                c as f64 * s,
+                r as f64 * s,
+            );
+        }
+    }
     let thick = (s / 9.0).max(2.0);
     let mut path = String::new();
-    let at = |r: i64, c: i64| {
-        if r < 0 || c < 0 {
-            None
-        } else {
-            t.owner(r as usize, c as usize)
-        }
-    };
+    let at = |r: i64, c: i64| t.region(r, c);
     for r in 0..=t.height() as i64 {
         for c in 0..=t.width() as i64 {
             let (x, y) = (c as f64 * s, r as f64 * s);

@@ -14,7 +14,13 @@ pub struct Tiling {
     owner: Vec<Option<usize>>,
     /// Name and cells of each placed piece.
     pieces: Vec<(String, Vec<(usize, usize)>)>,
+    /// Cells of the board that no piece covers (optional cells left empty), row-major.
+    empty: Vec<bool>,
 }
+
+/// What [`Tiling::region`] gives a cell of the board left empty: one region of its own,
+/// outlined apart from the pieces and from the holes.
+const EMPTY: usize = usize::MAX;
 
 impl Tiling {
     /// A tiling of `board` by named placed pieces (cells outside the board are ignored).
@@ -33,11 +39,16 @@ impl Tiling {
             }
             pieces.push((name, cells));
         }
+        let mut empty = vec![false; height * width];
+        for (r, c) in board.cells() {
+            empty[r * width + c] = owner[r * width + c].is_none();
+        }
         Tiling {
             height,
             width,
             owner,
             pieces,
+            empty,
         }
     }
 
@@ -70,6 +81,23 @@ impl Tiling {
         self.owner(row, col).map(|k| self.pieces[k].0.as_str())
     }
 
+    /// True for a cell of the board that no piece covers: an optional cell left empty (a
+    /// hole is no cell of the board).
+    pub fn is_left_empty(&self, row: usize, col: usize) -> bool {
+        row < self.height && col < self.width && self.empty[row * self.width + col]
+    }
+
+    /// What a drawing outlines a cell with: its piece, [`EMPTY`] for a cell left empty (all
+    /// of them one region), `None` for a hole or a place off the board.
+    pub(crate) fn region(&self, r: i64, c: i64) -> Option<usize> {
+        if r < 0 || c < 0 {
+            return None;
+        }
+        let (r, c) = (r as usize, c as usize);
+        self.owner(r, c)
+            .or_else(|| self.is_left_empty(r, c).then_some(EMPTY))
+    }
+
     /// One character per cell: the piece's name (a primed name such as `P'` as the lower-case
     /// letter `p`), `.` for an uncovered cell or hole.
     pub fn to_ascii(&self) -> String {
@@ -90,20 +118,18 @@ impl Tiling {
     }
 
     /// True when an edge separates `a` from `b` in the picture: they belong to different
-    /// placed pieces, or exactly one of them is covered.
+    /// placed pieces, or one is a piece and the other a hole or a cell left empty.
     fn boundary(&self, a: Option<usize>, b: Option<usize>) -> bool {
         a != b
     }
 
     fn at(&self, r: i64, c: i64) -> Option<usize> {
-        if r < 0 || c < 0 {
-            None
-        } else {
-            self.owner(r as usize, c as usize)
-        }
+        self.region(r, c)
     }
 
-    /// The tiling drawn with `+--+` and `|` lines around every piece, names inside.
+    /// The tiling drawn with `+--+` and `|` lines around every piece, names inside; the
+    /// cells left empty are outlined too, with an `o` inside (as a board draws an optional
+    /// cell), and the holes are blank.
     pub fn to_outline(&self) -> String {
         let mut out = String::new();
         for r in 0..=self.height as i64 {
@@ -138,7 +164,12 @@ impl Tiling {
                     ' '
                 });
                 if c < self.width as i64 {
-                    let name = self.label(r as usize, c as usize).unwrap_or("");
+                    let (r, c) = (r as usize, c as usize);
+                    let name = match self.label(r, c) {
+                        Some(name) => name,
+                        None if self.is_left_empty(r, c) => "o",
+                        None => "",
+                    };
                     let _ = write!(line, "{name:<2}");
                 }
             }
@@ -215,6 +246,33 @@ mod tests {
             t.to_outline(),
             "+-----+\n|A  A |\n+-----+\n|B  B |\n+-----+\n"
         );
+    }
+
+    /// A 2x4 board with a hole at its top right and two optional cells beside it, which
+    /// the one domino leaves empty: the empty cells are outlined as one region with an `o`
+    /// in each, the hole is blank and outside every line, and the scores count pieces only.
+    #[test]
+    fn cells_left_empty_are_outlined_apart_from_holes() {
+        let b = Board::from_ascii("##o.\n##o#").unwrap();
+        let b = b.with_optional([(0, 2), (1, 2)]).unwrap();
+        let t = Tiling::new(
+            &b,
+            [
+                ("A".to_string(), vec![(0, 0), (0, 1)]),
+                ("B".to_string(), vec![(1, 0), (1, 1)]),
+                ("C".to_string(), vec![(1, 3)]),
+            ],
+        );
+        assert!(t.is_left_empty(0, 2) && t.is_left_empty(1, 2));
+        assert!(!t.is_left_empty(0, 3) && !t.is_left_empty(0, 0));
+        assert_eq!(t.to_ascii(), "AA..\nBB.C\n");
+        assert_eq!(
+            t.to_outline(),
+            "+-----+--+\n|A  A |o |\n+-----+  +--+\n|B  B |o |C |\n+-----+--+--+\n"
+        );
+        assert_eq!((t.piece_edges(), t.hsym(), t.vsym()), (2, 0, 2));
+        let svg = crate::to_svg(&t, &crate::SvgStyle::default());
+        assert_eq!(svg.matches(r##"fill="#e6e6e6""##).count(), 2, "{svg}");
     }
 
     #[test]

@@ -21,7 +21,8 @@ pub struct Args {
     pub rhombus: Option<String>,
     /// A board drawn as ASCII art: one line per strip, top strip first, two characters per
     /// unit (up triangle, down triangle); `.` or blank is a hole, `?` a triangle that may stay
-    /// empty, any other character a triangle.
+    /// empty, any other character a triangle. Lines are not shifted: the slant of the strips
+    /// is implied (`--print` draws it, one column a strip, which a board leaves out).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["name", "cells"])]
     pub board: Option<String>,
     /// A board given by cell names (`00 00* 01 ...`; `01?` a triangle that may stay empty).
@@ -79,7 +80,8 @@ fn described(args: &Args) -> Result<Option<(String, Placed)>, CliError> {
             .split_once('x')
             .and_then(|(m, n)| Some((m.parse::<i32>().ok()?, n.parse::<i32>().ok()?)))
             .ok_or_else(|| err(format!("--rhombus {size}: expected MxN, e.g. 6x6")))?;
-        let board = Board::rhombus(m, n).map_err(|e| err(format!("--rhombus {size}: {e}")))?;
+        // The error names the rhombus already.
+        let board = Board::rhombus(m, n).map_err(|e| err(e.to_string()))?;
         (format!("{m}x{n} rhombus"), board)
     } else if let Some(path) = &args.board {
         let (path, art) = read_input(Some(path))?;
