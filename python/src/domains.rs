@@ -50,6 +50,7 @@ pub fn queens(n: usize, ranks_only: bool, plain_order: bool) -> PyResult<Problem
 #[pyfunction]
 #[pyo3(signature = (name=None, *, board=None, pieces=None))]
 pub fn polyomino(
+    py: Python<'_>,
     name: Option<&str>,
     board: Option<&str>,
     pieces: Option<&str>,
@@ -75,6 +76,7 @@ pub fn polyomino(
         (None, Some(board), Some(pieces)) => {
             let puzzle =
                 dlx_polyomino::parse_puzzle(board, pieces).map_err(raise::<PuzzleError>)?;
+            warn_scattered(py, &puzzle.scattered_pieces())?;
             let packing = puzzle
                 .build()
                 .map_err(|e| raise::<PuzzleError>(format!("pieces: {e}")))?;
@@ -105,6 +107,7 @@ pub fn polyomino(
 #[pyfunction]
 #[pyo3(signature = (name=None, *, r#box=None, board=None, pieces=None, spec=None))]
 pub fn polycube(
+    py: Python<'_>,
     name: Option<&str>,
     r#box: Option<&str>,
     board: Option<&str>,
@@ -125,10 +128,12 @@ pub fn polycube(
             dlx_polycube::parse_board(shape).map_err(|e| bad(format!("board: {e}")))?;
             let puzzle = dlx_polycube::parse_puzzle(shape, pieces)
                 .map_err(|e| bad(format!("pieces: {e}")))?;
+            warn_scattered(py, &puzzle.scattered_pieces())?;
             ("polycube packing".to_string(), puzzle)
         }
         (None, None, None, Some(spec)) => {
             let puzzle = dlx_polycube::parse_spec(spec).map_err(|e| bad(format!("spec: {e}")))?;
+            warn_scattered(py, &puzzle.scattered_pieces())?;
             ("polycube-dlx problem".to_string(), puzzle)
         }
         _ => {
@@ -402,4 +407,18 @@ fn puzzle_problem(
     render: impl Fn(&dlx_core::Solution) -> String + Send + Sync + 'static,
 ) -> Problem {
     Problem::named(matrix, title, Heuristic::Mrv, Some(Arc::new(render))).with_symmetries(group)
+}
+
+/// A `UserWarning` for each piece of a described puzzle whose cells do not all touch: placed
+/// as given (Knuth's polycube-dlx takes any cells too), but most often a typo in a picture.
+fn warn_scattered(py: Python<'_>, pieces: &[(&str, usize)]) -> PyResult<()> {
+    for (name, parts) in pieces {
+        let text = format!(
+            "piece {name} is in {parts} parts (its cells do not all touch); it is placed as given"
+        );
+        let text = std::ffi::CString::new(text.replace('\0', "\\0")).expect("no NUL left");
+        let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+        PyErr::warn(py, category.as_any(), &text, 1)?;
+    }
+    Ok(())
 }

@@ -107,6 +107,22 @@ def test_polycubes_as_the_command_builds_them():
         dl.polycube(spec="not a spec")
 
 
+def test_pieces_in_several_parts_are_warned_of():
+    with pytest.warns(UserWarning, match="piece D is in 2 parts"):
+        p = dl.polyomino(board="##\n##", pieces="piece D #./.# copies=2")
+    assert p.count(threads=1).solutions == 1
+    with pytest.warns(UserWarning, match="piece A is in 2 parts"):
+        p = dl.polycube(board="#.#", pieces="piece A 0,0,0 2,0,0")
+    assert p.count(threads=1).solutions == 1
+    with pytest.warns(UserWarning, match="piece A is in 2 parts"):
+        p = dl.polycube(spec="[0-2]00\nA 000 200\nB 100\n")
+    assert p.count(threads=1).solutions == 1
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        dl.polyomino(board="##\n##", pieces="piece D ## copies=2")
+
+
 def test_polyiamonds_as_the_command_builds_them():
     rhombus = dl.polyiamond(rhombus="9x4")
     found = rhombus.classes(threads=1)

@@ -142,6 +142,17 @@ pub fn summary_line_with(stats: &Stats, cleansings: bool) -> String {
     )
 }
 
+/// Says on standard error which pieces of a described puzzle fall apart: they are placed as
+/// given (Knuth's polycube-dlx takes any cells too), but a picture whose cells do not all
+/// touch is most often a typo.
+pub fn note_scattered(pieces: &[(&str, usize)]) {
+    for (name, parts) in pieces {
+        note!(
+            "note: piece {name} is in {parts} parts (its cells do not all touch); it is placed as given"
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{counted, grouped};

@@ -26,6 +26,42 @@ fn optional_cells_and_counts_are_solved_with_multiplicities() {
     }
 }
 
+/// A piece whose cells do not all touch is placed as given, with a note on standard error
+/// naming it (a typo, most often); connected pieces get none. The same for polycubes.
+#[test]
+fn a_piece_in_several_parts_is_named_on_standard_error() {
+    let (d1, board) = temp_file("parts-board.txt", "##\n##\n");
+    let (d2, pieces) = temp_file("parts-pieces.txt", "piece D #./.# copies=2\n");
+    let out = common::dlx(&["polyomino", "--board", &board, "--pieces", &pieces, "-q"]);
+    let (text, notes) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(
+        out.status.success() && text.starts_with("1 solution, "),
+        "{text}"
+    );
+    assert_eq!(
+        notes.trim(),
+        "note: piece D is in 2 parts (its cells do not all touch); it is placed as given"
+    );
+    let (d3, dominoes) = temp_file("parts-dominoes.txt", "piece D ## copies=2\n");
+    let out = common::dlx(&["polyomino", "--board", &board, "--pieces", &dominoes, "-q"]);
+    assert!(out.status.success() && out.stderr.is_empty(), "{out:?}");
+    let (d4, cubes) = temp_file(
+        "parts-cubes.txt",
+        "piece A 0,0,0 1,0,0\npiece B 0,0,0 2,0,0\n",
+    );
+    let out = common::dlx(&["polycube", "--box", "2x2x1", "--pieces", &cubes, "-q"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "note: piece B is in 2 parts (its cells do not all touch); it is placed as given"
+    );
+    for d in [d1, d2, d3, d4] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
 #[test]
 fn bad_boards_and_piece_files_are_one_line_naming_the_line() {
     let (d1, board) = temp_file("bad-board.txt", "###\n#x#\n");

@@ -287,6 +287,15 @@ impl Puzzle {
         &self.pieces
     }
 
+    /// The pieces whose cells do not all touch ([`crate::Shape::parts`] more than 1), with
+    /// their number of parts: placed as given, but most often a typo in a picture.
+    pub fn scattered_pieces(&self) -> Vec<(&str, usize)> {
+        (self.pieces.iter())
+            .map(|spec| (spec.piece.name.as_str(), spec.piece.shape.parts()))
+            .filter(|&(_, parts)| parts > 1)
+            .collect()
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         &self.board

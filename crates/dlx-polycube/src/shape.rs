@@ -167,6 +167,35 @@ impl Shape {
         self.cells.len()
     }
 
+    /// The number of pieces the cubes fall into, cubes meeting along a face being one: 1 for
+    /// a polycube, more for cubes that do not all touch (a typo, most often).
+    ///
+    /// ```
+    /// use dlx_polycube::Shape;
+    /// assert_eq!(Shape::parse_cells("0,0,0 1,0,0 1,1,0")?.parts(), 1);
+    /// assert_eq!(Shape::parse_cells("0,0,0 9,9,9")?.parts(), 2);
+    /// # Ok::<(), dlx_polycube::ShapeError>(())
+    /// ```
+    pub fn parts(&self) -> usize {
+        let mut left: std::collections::BTreeSet<Cell> = self.cells.iter().copied().collect();
+        let mut parts = 0;
+        while let Some(start) = left.pop_first() {
+            parts += 1;
+            let mut stack = vec![start];
+            while let Some([x, y, z]) = stack.pop() {
+                for d in [[1, 0, 0], [0, 1, 0], [0, 0, 1]] {
+                    for s in [-1, 1] {
+                        let n = [x + s * d[0], y + s * d[1], z + s * d[2]];
+                        if left.remove(&n) {
+                            stack.push(n);
+                        }
+                    }
+                }
+            }
+        }
+        parts
+    }
+
     /// Always false: a shape has at least one cube.
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()

@@ -112,6 +112,32 @@ impl Shape {
         self.cells.len()
     }
 
+    /// The number of pieces the cells fall into, cells meeting along a side being one: 1
+    /// for a polyomino, more for a picture whose cells do not all touch (a typo, most often).
+    ///
+    /// ```
+    /// use dlx_polyomino::Shape;
+    /// assert_eq!(Shape::from_ascii("##\n.#")?.parts(), 1);
+    /// assert_eq!(Shape::from_ascii("#.\n.#")?.parts(), 2);
+    /// # Ok::<(), dlx_polyomino::ShapeError>(())
+    /// ```
+    pub fn parts(&self) -> usize {
+        let mut left: std::collections::BTreeSet<(i32, i32)> = self.cells.iter().copied().collect();
+        let mut parts = 0;
+        while let Some(start) = left.pop_first() {
+            parts += 1;
+            let mut stack = vec![start];
+            while let Some((r, c)) = stack.pop() {
+                for n in [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)] {
+                    if left.remove(&n) {
+                        stack.push(n);
+                    }
+                }
+            }
+        }
+        parts
+    }
+
     /// Always false: a shape has at least one cell.
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()

@@ -94,6 +94,7 @@ fn puzzle(args: &Args) -> Result<(String, Puzzle, Option<u64>), CliError> {
     if let Some(path) = &args.spec {
         let (path, text) = read_input(Some(path))?;
         let puzzle = parse_spec(&text).map_err(|e| err(format!("{path}: {e}")))?;
+        crate::output::note_scattered(&puzzle.scattered_pieces());
         return Ok((path, puzzle, None));
     }
     let Some(pieces) = &args.pieces else {
@@ -111,6 +112,7 @@ fn puzzle(args: &Args) -> Result<(String, Puzzle, Option<u64>), CliError> {
     let (pieces_path, pieces_text) = read_input(Some(pieces))?;
     let puzzle =
         parse_puzzle(&board_text, &pieces_text).map_err(|e| err(format!("{pieces_path}: {e}")))?;
+    crate::output::note_scattered(&puzzle.scattered_pieces());
     Ok((format!("{board_title} with {pieces_path}"), puzzle, None))
 }
 

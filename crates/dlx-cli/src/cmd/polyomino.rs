@@ -79,6 +79,7 @@ fn packing(args: &Args) -> Result<(String, Packing, Option<u64>), CliError> {
     let (pieces_path, pieces_text) = read_input(Some(pieces))?;
     let puzzle = parse_puzzle(&board_text, &pieces_text)
         .map_err(|e| CliError::Polyomino(format!("{board_path} / {pieces_path}: {e}")))?;
+    crate::output::note_scattered(&puzzle.scattered_pieces());
     let packing = puzzle
         .build()
         .map_err(|e| CliError::Polyomino(format!("{pieces_path}: {e}")))?;
