@@ -45,8 +45,9 @@ pub fn queens(n: usize, ranks_only: bool, plain_order: bool) -> PyResult<Problem
 /// --board --pieces` reads them: the board as rows of `#` (cell), `o` (a cell that may stay
 /// empty) and `.` (hole), the pieces one a line (`pentominoes`, `one-sided pentominoes`,
 /// `tetrominoes`, `domino`, or `piece NAME PICTURE [flags]`, rows of the picture separated
-/// by `/`; flags `one-sided`, `copies`, `copies=N`, `copies=LO-HI`). Solutions draw as the
-/// tiling's outline with its symmetries.
+/// by `/`; flags `one-sided`, `copies`, `copies=N`, `copies=LO-HI`, and `suffix=TEXT`
+/// ending each name of a set). Solutions draw as the tiling's outline with its symmetries.
+/// A piece whose cells do not all touch is placed as given, with a `UserWarning`.
 #[pyfunction]
 #[pyo3(signature = (name=None, *, board=None, pieces=None))]
 pub fn polyomino(
@@ -100,9 +101,9 @@ pub fn polyomino(
 /// `flat-pentacubes-3x4x5`, `bedlam`, ...; `polycube_names()` lists them), a board (`box`, a
 /// size `AxBxC`, or `board`, layers of `#` cell, `o` a cell that may stay empty, `.` hole,
 /// separated by blank lines) with `pieces` (one a line: `soma`, `tetracubes`,
-/// `pentacubes`, `flat-pentacubes`, `bedlam`, or `piece NAME SHAPE [free]
-/// [copies=N | copies=LO-HI]`), or `spec`, a problem in the input format of Knuth's
-/// polycube-dlx. Solutions draw as their layers side by side; `classes()` counts under the
+/// `pentacubes`, `flat-pentacubes`, `bedlam`, each with `copies=` and `suffix=TEXT`, or
+/// `piece NAME SHAPE [free] [copies=N | copies=LO-HI]`), or `spec`, a problem in the input
+/// format of Knuth's polycube-dlx. Solutions draw as their layers side by side; `classes()` counts under the
 /// symmetries of the board and pieces.
 #[pyfunction]
 #[pyo3(signature = (name=None, *, r#box=None, board=None, pieces=None, spec=None))]

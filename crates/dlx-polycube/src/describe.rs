@@ -9,6 +9,8 @@
 //! ```text
 //! # a standard set: soma, tetracubes, pentacubes, flat-pentacubes, bedlam
 //! flat-pentacubes
+//! # a set with flags: each piece up to twice, its names ending in 5 (`I5`, `L5`, ...)
+//! pentacubes copies=0-2 suffix=5
 //! # piece NAME SHAPE [free] [copies=N | copies=LO-HI]: SHAPE a one-line layer picture (rows
 //! # separated by `/`, layers by `//`) or cubes x,y,z
 //! piece Q ##/##//#.
@@ -17,8 +19,10 @@
 //!
 //! A piece is placed with its rotations only unless it is `free` (its mirror image may be
 //! used too); `copies=N` places it N times (the copies are not told apart), `copies=LO-HI`
-//! from LO to HI times (`0-1`: it may be left out), through its item's multiplicity. A piece
-//! name is given once, a set's names included.
+//! from LO to HI times (`0-1`: it may be left out), through its item's multiplicity. A set
+//! takes `copies=N` or `copies=LO-HI` for each of its pieces, and `suffix=TEXT`, appended to
+//! each of its names, so that two sets whose names meet can be used together. A piece name
+//! is given once, a set's names included.
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -56,7 +60,7 @@ pub enum DescribeError {
     /// A piece name is given a second time, by a piece line or a set.
     #[error(
         "pieces line {line}: piece `{piece}` is given twice (first on line {first}; use \
-         copies=N for copies of a piece)"
+         copies=N for copies of a piece, suffix=TEXT to rename a set's pieces)"
     )]
     DuplicatePiece {
         /// 1-based line number of the second time.
@@ -142,18 +146,26 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
         let words: Vec<&str> = raw.split_whitespace().collect();
         match words.as_slice() {
             [] => {}
-            [name] => {
-                let set = piece_set(name).ok_or_else(|| {
-                    err(format!(
-                        "unknown piece set `{name}` (expected {} or `piece NAME SHAPE`)",
-                        SETS.join(", ")
-                    ))
-                })?;
-                for p in &set {
+            [name, flags @ ..] if piece_set(name).is_some() => {
+                let (count, suffix) = set_flags(flags).map_err(err)?;
+                let mut set = piece_set(name).unwrap_or_default();
+                for p in &mut set {
+                    p.name.push_str(suffix);
                     first_time(&p.name, line)?;
                 }
-                puzzle.pieces(set);
+                for p in set {
+                    let spec = puzzle.piece(p);
+                    if let Some(m) = count {
+                        place(spec, m);
+                    }
+                }
                 any = true;
+            }
+            [name] => {
+                return Err(err(format!(
+                    "unknown piece set `{name}` (expected {} or `piece NAME SHAPE`)",
+                    SETS.join(", ")
+                )));
             }
             ["piece", name, rest @ ..] => {
                 // The shape: cubes `x,y,z` (with a comma) or one picture, then the flags.
@@ -186,21 +198,10 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                             spec.free();
                             &mut free
                         }
-                        Some(("copies", n)) => match Multiplicity::parse_count(n) {
-                            Ok(m) if m.lower == m.upper => {
-                                spec.copies(m.upper);
-                                &mut copies
-                            }
-                            Ok(m) => {
-                                spec.count(m.lower, m.upper);
-                                &mut copies
-                            }
-                            Err(e) => {
-                                return Err(err(format!(
-                                    "`{flag}`: copies=N with N >= 1, or copies=LO-HI: {e}"
-                                )));
-                            }
-                        },
+                        Some(("copies", n)) => {
+                            place(spec, copies_flag(flag, n).map_err(err)?);
+                            &mut copies
+                        }
                         _ => {
                             return Err(err(format!(
                                 "unknown flag `{flag}` (expected `free`, `copies=N` or \
@@ -231,6 +232,44 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
     Ok(puzzle)
 }
 
+/// `copies=N` or `copies=LO-HI`, read.
+fn copies_flag(flag: &str, n: &str) -> Result<Multiplicity, String> {
+    Multiplicity::parse_count(n)
+        .map_err(|e| format!("`{flag}`: copies=N with N >= 1, or copies=LO-HI: {e}"))
+}
+
+/// A piece placed as a copies flag says: N times, or LO to HI times.
+fn place(spec: &mut crate::PieceSpec, m: Multiplicity) {
+    if m.lower == m.upper {
+        spec.copies(m.upper);
+    } else {
+        spec.count(m.lower, m.upper);
+    }
+}
+
+/// The flags of a set line: a count for each piece, and a suffix for each name.
+fn set_flags<'a>(flags: &[&'a str]) -> Result<(Option<Multiplicity>, &'a str), String> {
+    let (mut count, mut suffix) = (None, None);
+    for &flag in flags {
+        let seen = match flag.split_once('=') {
+            Some(("copies", n)) => count.replace((flag, copies_flag(flag, n)?)).map(|p| p.0),
+            Some(("suffix", s)) if !s.is_empty() => suffix.replace((flag, s)).map(|p| p.0),
+            _ => {
+                return Err(format!(
+                    "unknown flag `{flag}` for a set (expected `copies=N`, `copies=LO-HI` or \
+                     `suffix=TEXT`)"
+                ));
+            }
+        };
+        if let Some(prev) = seen {
+            return Err(format!(
+                "`{flag}` after `{prev}`: a line takes each flag once"
+            ));
+        }
+    }
+    Ok((count.map(|c| c.1), suffix.map_or("", |s| s.1)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -247,6 +286,53 @@ mod tests {
         let count = dlx_core::Problem::new(&packing.matrix).solve().count();
         assert_eq!(count.solutions, 4);
         assert!(parse_puzzle("3x4x5", "flat-pentacubes").is_ok());
+    }
+
+    /// A set with `copies=` and `suffix=` is its pieces listed one by one with those counts
+    /// and names: the same matrix, the same count. Two sets whose names meet go together
+    /// once one is renamed.
+    #[test]
+    fn a_set_takes_counts_and_a_suffix() {
+        let listed: String = tetracubes()
+            .iter()
+            .map(|p| {
+                let cubes: Vec<String> = (p.shape.cells().iter())
+                    .map(|[x, y, z]| format!("{x},{y},{z}"))
+                    .collect();
+                format!("piece {}t {} copies=0-2\n", p.name, cubes.join(" "))
+            })
+            .collect();
+        let count = |pieces: &str| {
+            let packing = parse_puzzle("2x2x3", pieces).unwrap().build().unwrap();
+            let names: Vec<String> = (packing.matrix.items().iter())
+                .map(|i| i.name.clone())
+                .collect();
+            let c = dlx_core::Problem::new(&packing.matrix).solve().count();
+            (
+                names,
+                packing.matrix.options().len(),
+                c.solutions,
+                c.updates,
+            )
+        };
+        let set = count("tetracubes copies=0-2 suffix=t");
+        assert_eq!(set, count(&listed));
+        assert!(set.0.contains(&"It".to_string()) && set.2 > 0, "{set:?}");
+        assert!(parse_puzzle("4x4x4", "tetracubes\nflat-pentacubes suffix=5").is_ok());
+        for (flags, want) in [
+            (
+                "copies=1 copies=2",
+                "`copies=2` after `copies=1`: a line takes each flag once",
+            ),
+            ("suffix=", "unknown flag `suffix=` for a set"),
+            ("free", "unknown flag `free` for a set"),
+        ] {
+            let e = parse_puzzle("2x2x2", &format!("soma {flags}")).unwrap_err();
+            assert!(
+                e.to_string().starts_with(&format!("pieces line 1: {want}")),
+                "{e}"
+            );
+        }
     }
 
     #[test]
@@ -291,7 +377,7 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "pieces line 3: piece `Q` is given twice (first on line 1; use copies=N for \
-             copies of a piece)"
+             copies of a piece, suffix=TEXT to rename a set's pieces)"
         );
         let e = parse_puzzle("4x4x4", "tetracubes\nflat-pentacubes").unwrap_err();
         assert!(

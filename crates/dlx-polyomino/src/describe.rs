@@ -11,6 +11,8 @@
 //! # NAME PICTURE [free | one-sided] [copies | copies=N | copies=LO-HI]
 //! piece O ##/## copies=2
 //! piece M # copies=5-7
+//! # a set whose names meet another's: `suffix=TEXT` ends each of its names (I4, L4, ...)
+//! tetrominoes suffix=4
 //! ```
 //!
 //! Pieces are free (rotations and reflections) unless `one-sided` (rotations only). A piece
@@ -77,11 +79,12 @@ fn apply_flags(
     // One sides flag and one copies flag a line: a second (`copies=1 copies=2`, `free
     // one-sided`) would silently override the first.
     let mut sides = one_sided_set.then_some("one-sided");
-    let mut copies = None;
+    let (mut copies, mut suffix) = (None, None);
     for flag in flags {
         let bad = |reason: String| DescribeError::Line { line, reason };
         let count = match *flag {
             "free" | "one-sided" | "copies" => None,
+            f if f.strip_prefix("suffix=").is_some_and(|s| !s.is_empty()) => None,
             f => match f.strip_prefix("copies=") {
                 Some(n) => Some(
                     Multiplicity::parse_count(n)
@@ -90,13 +93,15 @@ fn apply_flags(
                 None => {
                     return Err(bad(format!(
                         "unknown flag `{f}` (expected `free`, `one-sided`, `copies`, \
-                         `copies=N` or `copies=LO-HI`)"
+                         `copies=N`, `copies=LO-HI` or `suffix=TEXT`)"
                     )));
                 }
             },
         };
         let (slot, which) = if matches!(*flag, "free" | "one-sided") {
             (&mut sides, "one of `free` and `one-sided`")
+        } else if flag.starts_with("suffix=") {
+            (&mut suffix, "one suffix")
         } else {
             (&mut copies, "one copies flag")
         };
@@ -107,6 +112,9 @@ fn apply_flags(
         }
         for spec in puzzle.piece_specs_mut()[first..].iter_mut() {
             match (*flag, count) {
+                (f, _) if f.starts_with("suffix=") => {
+                    spec.piece.name.push_str(&f["suffix=".len()..]);
+                }
                 ("free", _) => spec.orientations = crate::Orientations::All,
                 ("one-sided", _) => {
                     spec.one_sided();
@@ -183,7 +191,7 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                     line,
                     reason: format!(
                         "piece `{}` is given twice (leave the piece column out for copies \
-                         of a piece: the flag `copies`)",
+                         of a piece: the flag `copies`; `suffix=TEXT` renames a set's pieces)",
                         p.piece.name
                     ),
                 });
@@ -217,13 +225,32 @@ mod tests {
         assert_eq!(count, 3);
     }
 
+    /// `suffix=` renames a set's pieces, so that sets whose names meet go together, and each
+    /// line takes it once.
+    #[test]
+    fn a_suffix_renames_a_sets_pieces() {
+        let e = parse_puzzle("#####", "pentominoes\ntetrominoes").unwrap_err();
+        assert!(e.to_string().contains("`suffix=TEXT` renames"), "{e}");
+        let p = parse_puzzle("#####", "pentominoes\none-sided tetrominoes suffix=4").unwrap();
+        let names: Vec<&str> = (p.piece_specs().iter())
+            .map(|s| s.piece.name.as_str())
+            .collect();
+        assert_eq!(names[12..], ["I4", "O4", "T4", "L4", "N4", "L'4", "N'4"]);
+        let e = parse_puzzle("##", "domino suffix=a suffix=b").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "pieces line 1: `suffix=b` after `suffix=a`: a line takes one suffix"
+        );
+        assert!(parse_puzzle("##", "domino suffix=").is_err());
+    }
+
     #[test]
     fn a_piece_given_twice_names_its_line() {
         let e = parse_puzzle("##\n##\n", "piece D ##\n\npiece D ##\n").unwrap_err();
         assert_eq!(
             e.to_string(),
             "pieces line 3: piece `D` is given twice (leave the piece column out for copies \
-             of a piece: the flag `copies`)"
+             of a piece: the flag `copies`; `suffix=TEXT` renames a set's pieces)"
         );
         // A set after one of its own pieces, and copies beside a piece with a column, alike.
         let e = parse_puzzle("#####\n", "piece P ###\npentominoes\n").unwrap_err();

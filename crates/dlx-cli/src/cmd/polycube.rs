@@ -30,7 +30,9 @@ pub struct Args {
     /// `bedlam`, or `piece NAME SHAPE [free] [copies=N | copies=LO-HI]` (SHAPE: `##/#.//#.`,
     /// rows split by `/`, layers by `//`; or cubes `0,0,0 1,0,0 ...`). A piece is placed once
     /// with its rotations; `free` adds its reflections, `copies=N` places it N times,
-    /// `copies=LO-HI` from LO to HI times (`0-1`: it may be left out).
+    /// `copies=LO-HI` from LO to HI times (`0-1`: it may be left out). A set takes
+    /// `copies=` for each of its pieces and `suffix=TEXT`, ending each of its names
+    /// (`flat-pentacubes suffix=5` beside `tetracubes`, whose names meet).
     #[arg(long, value_name = "FILE", conflicts_with = "name")]
     pub pieces: Option<String>,
     /// A problem in the input format of Knuth's polycube-dlx: the box's cells

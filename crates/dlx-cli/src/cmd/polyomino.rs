@@ -27,8 +27,9 @@ pub struct Args {
     /// The pieces, one a line: `pentominoes`, `one-sided pentominoes`, `tetrominoes`,
     /// `domino`, or `piece NAME PICTURE [FLAGS]`; a set takes the flags too. Flags: `free`
     /// (the default) or `one-sided` (rotations only); `copies=N` (placed N times),
-    /// `copies=LO-HI` (LO to HI times, `0-1` = may be left out) or `copies` (any number).
-    /// Pieces are placed once by default.
+    /// `copies=LO-HI` (LO to HI times, `0-1` = may be left out) or `copies` (any number);
+    /// `suffix=TEXT` ends each name of a set (`tetrominoes suffix=4` beside `pentominoes`,
+    /// whose names meet). Pieces are placed once by default.
     #[arg(long, value_name = "FILE", requires = "board")]
     pub pieces: Option<String>,
     /// Write the matrix in Knuth's format to FILE (`-` for standard output) instead of solving.
