@@ -46,7 +46,8 @@ pub fn queens(n: usize, ranks_only: bool, plain_order: bool) -> PyResult<Problem
 /// empty) and `.` (hole), the pieces one a line (`pentominoes`, `one-sided pentominoes`,
 /// `tetrominoes`, `domino`, or `piece NAME PICTURE [flags]`, rows of the picture separated
 /// by `/`; flags `one-sided`, `copies`, `copies=N`, `copies=LO-HI`, and `suffix=TEXT`
-/// ending each name of a set). Solutions draw as the tiling's outline with its symmetries.
+/// ending each name of a set; `place NAME CELL...` keeps one placement of a piece, by the
+/// cells it covers, `12` for row 1, column 2). Solutions draw as the tiling's outline with its symmetries.
 /// A piece whose cells do not all touch is placed as given, with a `UserWarning`.
 #[pyfunction]
 #[pyo3(signature = (name=None, *, board=None, pieces=None))]
@@ -102,7 +103,8 @@ pub fn polyomino(
 /// size `AxBxC`, or `board`, layers of `#` cell, `o` a cell that may stay empty, `.` hole,
 /// separated by blank lines) with `pieces` (one a line: `soma`, `tetracubes`,
 /// `pentacubes`, `flat-pentacubes`, `bedlam`, each with `copies=` and `suffix=TEXT`, or
-/// `piece NAME SHAPE [free] [copies=N | copies=LO-HI]`), or `spec`, a problem in the input
+/// `piece NAME SHAPE [free] [copies=N | copies=LO-HI]`; `place NAME X,Y,Z...` keeps one
+/// placement of a piece), or `spec`, a problem in the input
 /// format of Knuth's polycube-dlx. Solutions draw as their layers side by side; `classes()` counts under the
 /// symmetries of the board and pieces.
 #[pyfunction]

@@ -62,6 +62,34 @@ fn a_piece_in_several_parts_is_named_on_standard_error() {
     }
 }
 
+/// `place` fixes a piece: two dominoes fill a 2x2 square in 4 ways, in 1 with A across the
+/// top; cells that are no placement of the piece are refused by line; the same in a box of
+/// polycubes.
+#[test]
+fn place_fixes_a_piece_by_its_cells() {
+    let (d1, board) = temp_file("place-board.txt", "##\n##\n");
+    let (d2, pieces) = temp_file(
+        "place-pieces.txt",
+        "piece A ##\npiece B ##\nplace A 00 01\n",
+    );
+    let out = stdout(&["polyomino", "--board", &board, "--pieces", &pieces, "-q"]);
+    assert!(out.starts_with("1 solution, "), "{out}");
+    let (d3, bad) = temp_file("place-bad.txt", "piece A ##\nplace A 00 11\n");
+    refused(
+        &["polyomino", "--board", &board, "--pieces", &bad],
+        "pieces line 2: `place A`: the cells given are no placement of A",
+    );
+    let (d4, cubes) = temp_file(
+        "place-cubes.txt",
+        "piece A ##\npiece B ##\nplace B 0,1,0 1,1,0\n",
+    );
+    let out = stdout(&["polycube", "--box", "2x2x1", "--pieces", &cubes, "-q"]);
+    assert!(out.starts_with("1 solution, "), "{out}");
+    for d in [d1, d2, d3, d4] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
 #[test]
 fn bad_boards_and_piece_files_are_one_line_naming_the_line() {
     let (d1, board) = temp_file("bad-board.txt", "###\n#x#\n");

@@ -15,6 +15,8 @@
 //! # separated by `/`, layers by `//`) or cubes x,y,z
 //! piece Q ##/##//#.
 //! piece S 0,0,0 1,0,0 1,1,0 1,1,1 free
+//! # place NAME CUBE...: the one placement a piece given above may take, by its cubes x,y,z
+//! place Q 0,0,0 1,0,0 0,1,0 1,1,0 0,0,1
 //! ```
 //!
 //! A piece is placed with its rotations only unless it is `free` (its mirror image may be
@@ -33,7 +35,7 @@ use thiserror::Error;
 use crate::board::{Board, BoardError};
 use crate::piece::{Piece, bedlam, flat_pentacubes, pentacubes, soma, tetracubes};
 use crate::puzzle::Puzzle;
-use crate::shape::{Shape, ShapeError};
+use crate::shape::{Cell, Shape, ShapeError};
 
 /// Why a description cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -109,6 +111,48 @@ pub fn parse_board(text: &str) -> Result<Board, BoardError> {
     }
 }
 
+/// Reads a `place NAME CUBE...` line: the piece's one placement, by the cubes it covers.
+fn place_line(
+    puzzle: &mut Puzzle,
+    name: &str,
+    cubes: &[&str],
+    line: usize,
+) -> Result<(), DescribeError> {
+    let bad = |reason: String| DescribeError::Line { line, reason };
+    if cubes.is_empty() {
+        return Err(bad(format!(
+            "`place {name}`: give the cubes it covers, as x,y,z"
+        )));
+    }
+    let mut target: Vec<Cell> = Vec::with_capacity(cubes.len());
+    for &cube in cubes {
+        let xyz: Vec<i32> = (cube.split(',').map(|n| n.trim().parse::<i32>()))
+            .collect::<Result<_, _>>()
+            .map_err(|_| bad(format!("`place {name}`: `{cube}` is not a cube x,y,z")))?;
+        let &[x, y, z] = xyz.as_slice() else {
+            return Err(bad(format!("`place {name}`: `{cube}` is not a cube x,y,z")));
+        };
+        let at = [x, y, z];
+        if !puzzle.board().contains(at) {
+            return Err(bad(format!(
+                "`place {name}`: `{cube}` is no cell of the board"
+            )));
+        }
+        if target.contains(&at) {
+            return Err(bad(format!("`place {name}`: cube `{cube}` is given twice")));
+        }
+        target.push(at);
+    }
+    target.sort_unstable();
+    let spec = puzzle.spec(name).ok_or_else(|| {
+        bad(format!(
+            "`place {name}`: no piece `{name}` is given above this line"
+        ))
+    })?;
+    spec.allow(move |p| p.cells == target);
+    Ok(())
+}
+
 /// A puzzle from a board description ([`parse_board`]) and a piece list.
 ///
 /// ```
@@ -121,6 +165,8 @@ pub fn parse_board(text: &str) -> Result<Board, BoardError> {
 pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> {
     let mut puzzle = Puzzle::new(parse_board(board)?);
     let mut any = false;
+    // The pieces placed, each with its line: each once, and each where it can go.
+    let mut placed: Vec<(usize, &str)> = Vec::new();
     // The line that gave each piece name: a [`Puzzle`] merges the entries of one name into
     // one piece (how Knuth's files give a piece's orientations), which from a piece list
     // would silently join two pieces, whatever their shapes.
@@ -166,6 +212,15 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                     "unknown piece set `{name}` (expected {} or `piece NAME SHAPE`)",
                     SETS.join(", ")
                 )));
+            }
+            ["place", name, cubes @ ..] => {
+                if let Some((first, _)) = placed.iter().find(|(_, n)| n == name) {
+                    return Err(err(format!(
+                        "piece `{name}` is placed twice (first on line {first})"
+                    )));
+                }
+                place_line(&mut puzzle, name, cubes, line)?;
+                placed.push((line, name));
             }
             ["piece", name, rest @ ..] => {
                 // The shape: cubes `x,y,z` (with a comma) or one picture, then the flags.
@@ -228,6 +283,27 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
     }
     if !any {
         return Err(DescribeError::NoPieces);
+    }
+    if !placed.is_empty() {
+        // A placement that is none of the piece's (another shape, a mirror image it may not
+        // take) would leave its item empty: no solution, without a word.
+        let fits = puzzle.placements().map_err(|e| DescribeError::Line {
+            line: placed[0].0,
+            reason: e.to_string(),
+        })?;
+        let specs = puzzle.piece_specs();
+        for &(line, name) in &placed {
+            let k = specs.iter().position(|s| s.piece.name == name);
+            if !fits.iter().any(|p| Some(p.piece) == k) {
+                return Err(DescribeError::Line {
+                    line,
+                    reason: format!(
+                        "`place {name}`: the cubes given are no placement of {name} (its \
+                         shape, in an orientation it may take)"
+                    ),
+                });
+            }
+        }
     }
     Ok(puzzle)
 }
@@ -332,6 +408,50 @@ mod tests {
                 e.to_string().starts_with(&format!("pieces line 1: {want}")),
                 "{e}"
             );
+        }
+    }
+
+    /// `place` keeps one placement of a piece: two dominoes fill a 2x2x1 box in 4 ways, in 1
+    /// with A along x at y = 0; a placement that is not the piece's is refused by line.
+    #[test]
+    fn place_keeps_one_placement_of_a_piece() {
+        let count = |pieces: &str| {
+            let packing = parse_puzzle("2x2x1", pieces).unwrap().build().unwrap();
+            dlx_core::Problem::new(&packing.matrix)
+                .solve()
+                .count()
+                .solutions
+        };
+        assert_eq!(count("piece A ##\npiece B ##"), 4);
+        assert_eq!(count("piece A ##\npiece B ##\nplace A 1,0,0 0,0,0"), 1);
+        for (pieces, want) in [
+            (
+                "piece A ##\nplace A 0,0,0 1,1,0",
+                "line 2: `place A`: the cubes given are no placement of A",
+            ),
+            (
+                "piece A ##\nplace A 0,0,0 2,0,0",
+                "line 2: `place A`: `2,0,0` is no cell of the board",
+            ),
+            (
+                "piece A ##\nplace A 0,0,0 0,0",
+                "line 2: `place A`: `0,0` is not a cube x,y,z",
+            ),
+            (
+                "piece A ##\nplace A 0,0,0 0,0,0",
+                "line 2: `place A`: cube `0,0,0` is given twice",
+            ),
+            (
+                "place A 0,0,0 1,0,0\npiece A ##",
+                "line 1: `place A`: no piece `A` is given above",
+            ),
+            (
+                "piece A ##\nplace A 0,0,0 1,0,0\nplace A 0,1,0 1,1,0",
+                "line 3: piece `A` is placed twice (first on line 2)",
+            ),
+        ] {
+            let e = parse_puzzle("2x2x1", pieces).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("pieces {want}")), "{pieces:?}: {e}");
         }
     }
 

@@ -13,6 +13,9 @@
 //! piece M # copies=5-7
 //! # a set whose names meet another's: `suffix=TEXT` ends each of its names (I4, L4, ...)
 //! tetrominoes suffix=4
+//! # place NAME CELL...: the one placement a piece given above may take, by the cells it
+//! # covers, named by row and column in base 36 (`12` row 1, column 2; `0a` row 0, column 10)
+//! place X 12 21 22 23 32
 //! ```
 //!
 //! Pieces are free (rotations and reflections) unless `one-sided` (rotations only). A piece
@@ -132,10 +135,57 @@ fn apply_flags(
     Ok(())
 }
 
+/// Reads a `place NAME CELL...` line: the piece's one placement, by the cells it covers.
+/// Returns the piece's name.
+fn place<'a>(
+    puzzle: &mut Puzzle,
+    name: &'a str,
+    cells: &[&str],
+    line: usize,
+) -> Result<&'a str, DescribeError> {
+    let bad = |reason: String| DescribeError::Line { line, reason };
+    if cells.is_empty() {
+        return Err(bad(format!(
+            "`place {name}`: give the cells it covers, by row and column in base 36 (`12`)"
+        )));
+    }
+    let board = puzzle.board();
+    let named: std::collections::HashMap<String, (usize, usize)> = (board.cells())
+        .map(|(r, c)| (board.cell_name(r, c), (r, c)))
+        .collect();
+    let mut target = Vec::with_capacity(cells.len());
+    for &cell in cells {
+        let &at = named.get(cell).ok_or_else(|| {
+            bad(format!(
+                "`place {name}`: `{cell}` is no cell of the board (cells are named by row and \
+                 column in base 36: `12` row 1, column 2; `0a` row 0, column 10)"
+            ))
+        })?;
+        if target.contains(&at) {
+            return Err(bad(format!("`place {name}`: cell `{cell}` is given twice")));
+        }
+        target.push(at);
+    }
+    target.sort_unstable();
+    let spec = puzzle.spec(name).ok_or_else(|| {
+        bad(format!(
+            "`place {name}`: no piece `{name}` is given above this line"
+        ))
+    })?;
+    spec.allow(move |p| {
+        let mut cells = p.cells.clone();
+        cells.sort_unstable();
+        cells == target
+    });
+    Ok(name)
+}
+
 /// A puzzle from a board picture and a piece list.
 pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> {
     let mut puzzle = Puzzle::new(Board::from_ascii(board)?);
     let mut any = false;
+    // The pieces placed, each with its line: each once, and each where it can go.
+    let mut placed: Vec<(usize, &str)> = Vec::new();
     for (k, raw) in pieces.lines().enumerate() {
         let line = k + 1;
         // `#` also draws cells, so only whole lines are comments.
@@ -161,6 +211,15 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                 puzzle.pieces(set(name).unwrap_or_default());
                 apply_flags(&mut puzzle, first, flags, line, false)?;
                 any = true;
+            }
+            ["place", name, cells @ ..] => {
+                if let Some((first, _)) = placed.iter().find(|(_, n)| n == name) {
+                    return Err(DescribeError::Line {
+                        line,
+                        reason: format!("piece `{name}` is placed twice (first on line {first})"),
+                    });
+                }
+                placed.push((line, place(&mut puzzle, name, cells, line)?));
             }
             ["piece", name, picture, flags @ ..] => {
                 let piece = Piece::from_ascii(*name, picture)
@@ -201,6 +260,27 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
     if !any {
         return Err(DescribeError::NoPieces);
     }
+    if !placed.is_empty() {
+        // A placement that is none of the piece's (another shape, an orientation it may not
+        // take) would leave its column empty: no solution, without a word.
+        let fits = puzzle.placements().map_err(|e| DescribeError::Line {
+            line: placed[0].0,
+            reason: e.to_string(),
+        })?;
+        let specs = puzzle.piece_specs();
+        for &(line, name) in &placed {
+            let k = specs.iter().position(|s| s.piece.name == name);
+            if !fits.iter().any(|p| Some(p.piece) == k) {
+                return Err(DescribeError::Line {
+                    line,
+                    reason: format!(
+                        "`place {name}`: the cells given are no placement of {name} (its \
+                         shape, in an orientation it may take)"
+                    ),
+                });
+            }
+        }
+    }
     Ok(puzzle)
 }
 
@@ -223,6 +303,63 @@ mod tests {
             .count()
             .solutions;
         assert_eq!(count, 3);
+    }
+
+    /// `place` keeps one placement of a piece: two dominoes A and B fill a 2x2 square in 4
+    /// ways, in 1 with A across the top. Cells are the board's names; a placement that is
+    /// not the piece's shape, or not in an orientation it may take, is refused by line.
+    #[test]
+    fn place_keeps_one_placement_of_a_piece() {
+        let count = |pieces: &str| {
+            let packing = parse_puzzle("##\n##", pieces).unwrap().build().unwrap();
+            dlx_core::Problem::new(&packing.matrix)
+                .solve()
+                .count()
+                .solutions
+        };
+        assert_eq!(count("piece A ##\npiece B ##"), 4);
+        assert_eq!(count("piece A ##\npiece B ##\nplace A 01 00"), 1);
+        assert_eq!(
+            count("piece A ##\npiece B ##\nplace A 00 10\nplace B 11 01"),
+            1
+        );
+        for (pieces, want) in [
+            (
+                "piece A ##\nplace A 00 11",
+                "line 2: `place A`: the cells given are no placement of A",
+            ),
+            (
+                "piece A ##\nplace A 00 0z",
+                "line 2: `place A`: `0z` is no cell of the board",
+            ),
+            (
+                "piece A ##\nplace A 00 00",
+                "line 2: `place A`: cell `00` is given twice",
+            ),
+            (
+                "place A 00 01\npiece A ##",
+                "line 1: `place A`: no piece `A` is given above",
+            ),
+            (
+                "piece A ##\nplace A 00 01\nplace A 10 11",
+                "line 3: piece `A` is placed twice (first on line 2)",
+            ),
+            (
+                "piece A ##\nplace A",
+                "line 2: `place A`: give the cells it covers",
+            ),
+        ] {
+            let e = parse_puzzle("##\n##", pieces).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("pieces {want}")), "{pieces:?}: {e}");
+        }
+        // The mirror image of a one-sided piece is no placement of it; the free one's is.
+        let mirrored = "place S 01 02 10 11";
+        let e = parse_puzzle(
+            "###\n###",
+            &format!("piece S ##./.## one-sided\n{mirrored}"),
+        );
+        assert!(e.unwrap_err().to_string().contains("no placement of S"));
+        assert!(parse_puzzle("###\n###", &format!("piece S ##./.##\n{mirrored}")).is_ok());
     }
 
     /// `suffix=` renames a set's pieces, so that sets whose names meet go together, and each

@@ -32,7 +32,8 @@ pub struct Args {
     /// with its rotations; `free` adds its reflections, `copies=N` places it N times,
     /// `copies=LO-HI` from LO to HI times (`0-1`: it may be left out). A set takes
     /// `copies=` for each of its pieces and `suffix=TEXT`, ending each of its names
-    /// (`flat-pentacubes suffix=5` beside `tetracubes`, whose names meet).
+    /// (`flat-pentacubes suffix=5` beside `tetracubes`, whose names meet). `place NAME
+    /// X,Y,Z...` keeps one placement of a piece given above, by the cubes it covers.
     #[arg(long, value_name = "FILE", conflicts_with = "name")]
     pub pieces: Option<String>,
     /// A problem in the input format of Knuth's polycube-dlx: the box's cells

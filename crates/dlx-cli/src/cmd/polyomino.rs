@@ -29,7 +29,9 @@ pub struct Args {
     /// (the default) or `one-sided` (rotations only); `copies=N` (placed N times),
     /// `copies=LO-HI` (LO to HI times, `0-1` = may be left out) or `copies` (any number);
     /// `suffix=TEXT` ends each name of a set (`tetrominoes suffix=4` beside `pentominoes`,
-    /// whose names meet). Pieces are placed once by default.
+    /// whose names meet). Pieces are placed once by default. `place NAME CELL...` keeps one
+    /// placement of a piece given above, by the cells it covers (`12`: row 1, column 2, in
+    /// base 36).
     #[arg(long, value_name = "FILE", requires = "board")]
     pub pieces: Option<String>,
     /// Write the matrix in Knuth's format to FILE (`-` for standard output) instead of solving.
