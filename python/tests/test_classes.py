@@ -123,6 +123,23 @@ def test_pieces_in_several_parts_are_warned_of():
         dl.polyomino(board="##\n##", pieces="piece D ## copies=2")
 
 
+def test_piece_lists_take_place_and_suffix_lines():
+    two = "piece A ##\npiece B ##\n"
+    assert dl.polyomino(board="##\n##", pieces=two).count(threads=1).solutions == 4
+    placed = dl.polyomino(board="##\n##", pieces=two + "place A 00 01")
+    assert placed.count(threads=1).solutions == 1
+    with pytest.raises(dl.PuzzleError, match="no placement of A"):
+        dl.polyomino(board="##\n##", pieces=two + "place A 00 11")
+    both = dl.polyomino(
+        board="#####\n####o", pieces="pentominoes copies=0-1\ntetrominoes suffix=4 copies=0-1"
+    )
+    assert "I4" in both.items and "I" in both.items
+    # Two pieces of either set fill the 2x5 box, its corner left empty or not.
+    assert both.count(threads=1).solutions > 0
+    cubes = dl.polycube(box="2x2x1", pieces=two + "place B 0,1,0 1,1,0")
+    assert cubes.count(threads=1).solutions == 1
+
+
 def test_polyiamonds_as_the_command_builds_them():
     rhombus = dl.polyiamond(rhombus="9x4")
     found = rhombus.classes(threads=1)
