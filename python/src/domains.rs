@@ -155,14 +155,16 @@ pub fn polycube(
 /// (`hexiamonds-rhombus`, ...; `paper_names()` lists them), or a described board, `rhombus`
 /// (`MxN`, e.g. `9x4`), `board` (ASCII art: a line per strip, two characters a unit, `.` a
 /// hole, `?` a triangle that may stay empty) or `cells` (names, `01?` one that may stay
-/// empty), filled with `pieces`: `hexiamonds` (the twelve free ones) or `one-sided` (the
-/// nineteen). Solutions draw as the board's triangles; `classes()` counts under the board's
-/// symmetries that the pieces allow.
+/// empty), filled with `pieces`: `hexiamonds` (the twelve free ones), `one-sided` (the
+/// nineteen) or `none`, and `own`, pieces of one's own (`{"T": "00 00* 01"}`, free).
+/// Solutions draw as the board's triangles; `classes()` counts under the board's symmetries
+/// that the pieces allow.
 #[pyfunction]
 #[pyo3(signature = (
     name=None, *, rhombus=None, board=None, cells=None, pieces="hexiamonds", copies=None,
-    one_sided=None
+    one_sided=None, own=None
 ))]
+#[allow(clippy::too_many_arguments)]
 pub fn polyiamond(
     name: Option<&str>,
     rhombus: Option<&str>,
@@ -171,16 +173,20 @@ pub fn polyiamond(
     pieces: &str,
     copies: Option<&Bound<'_, PyDict>>,
     one_sided: Option<Vec<String>>,
+    own: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Problem> {
     use dlx_polyiamond::Board;
     let bad = |e: String| raise::<PuzzleError>(e);
     let extra = Extra {
         copies: piece_counts(copies)?,
         one_sided: one_sided.unwrap_or_default(),
+        own: own_pieces(own)?,
     };
-    if name.is_some() && !(extra.copies.is_empty() && extra.one_sided.is_empty()) {
+    if name.is_some()
+        && !(extra.copies.is_empty() && extra.one_sided.is_empty() && extra.own.is_empty())
+    {
         return Err(bad(
-            "copies= and one_sided= are for a described board, not a named problem".into(),
+            "copies=, one_sided= and own= are for a described board, not a named problem".into(),
         ));
     }
     let fill = |board, pieces| described(board, pieces, &extra);
@@ -219,10 +225,12 @@ pub fn polyiamond(
     Ok(puzzle_problem(matrix, title, group, render))
 }
 
-/// What a described polyiamond board adds to its piece set: counts and one-sided pieces.
+/// What a described polyiamond board adds to its piece set: pieces of one's own, counts and
+/// one-sided pieces.
 struct Extra {
     copies: Vec<(String, (u32, u32))>,
     one_sided: Vec<String>,
+    own: Vec<(String, String)>,
 }
 
 /// A described polyiamond `board` filled with the piece set named `pieces`.
@@ -234,11 +242,14 @@ fn described(
     let bad = |e: String| raise::<PuzzleError>(e);
     let set = dlx_polyiamond::hexiamonds::named_set(pieces).ok_or_else(|| {
         bad(format!(
-            "pieces {pieces}: expected `hexiamonds` or `one-sided`"
+            "pieces {pieces}: expected `hexiamonds`, `one-sided` or `none`"
         ))
     })?;
     let mut puzzle = dlx_polyiamond::Puzzle::new(board);
     puzzle.pieces(set);
+    for (label, cells) in &extra.own {
+        (puzzle.own_piece(label, cells)).map_err(|e| bad(format!("own[{label:?}]: {e}")))?;
+    }
     for (k, label) in extra.one_sided.iter().enumerate() {
         if extra.one_sided[..k].contains(label) {
             return Err(bad(format!("one_sided: piece `{label}` is given twice")));
@@ -249,6 +260,26 @@ fn described(
         (puzzle.count(label, *lo, *hi)).map_err(|e| bad(format!("copies[{label:?}]: {e}")))?;
     }
     puzzle.build().map_err(|e| bad(e.to_string()))
+}
+
+/// Pieces of one's own given as a dict, a label to its cell names, in the dict's order.
+fn own_pieces(own: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, String)>> {
+    let Some(own) = own else {
+        return Ok(Vec::new());
+    };
+    let mut pieces = Vec::new();
+    for (key, value) in own.iter() {
+        let label: String = key.extract().map_err(|_| {
+            raise::<PuzzleError>(format!("own: a piece's label is a string, not {key}"))
+        })?;
+        let cells: String = value.extract().map_err(|_| {
+            raise::<PuzzleError>(format!(
+                "own[{label:?}]: the cells are one string of names (\"00 00* 01\"), not {value}"
+            ))
+        })?;
+        pieces.push((label, cells));
+    }
+    Ok(pieces)
 }
 
 /// Piece counts given as a dict, a piece's name to `N` or `(LO, HI)`, in the dict's order.

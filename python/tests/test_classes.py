@@ -258,3 +258,17 @@ def test_polyiamond_piece_counts_and_one_sided_pieces():
             dl.polyiamond(rhombus="6x6", **bad)
     with pytest.raises(dl.PuzzleError, match="for a described board"):
         dl.polyiamond("hexiamonds-rhombus", copies={"I": 2})
+
+
+def test_polyiamond_pieces_of_ones_own():
+    strip = dict(rhombus="1x3", pieces="none")
+    two = dl.polyiamond(**strip, own={"T": "00 00* 01", "U": "00 00* 01"})
+    assert two.count(threads=1).solutions == 2
+    twice = dl.polyiamond(**strip, own={"T": "00 00* 01"}, copies={"T": 2})
+    assert twice.count(threads=1).solutions == 1
+    with pytest.raises(dl.PuzzleError, match="piece `I` is given twice"):
+        dl.polyiamond(rhombus="1x3", own={"I": "00 00* 01"})
+    with pytest.raises(dl.PuzzleError, match="one string of names"):
+        dl.polyiamond(**strip, own={"T": ["00"]})
+    with pytest.raises(dl.PuzzleError, match="for a described board"):
+        dl.polyiamond("hexiamonds-rhombus", own={"T": "00"})

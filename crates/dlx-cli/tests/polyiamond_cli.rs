@@ -104,3 +104,28 @@ fn counts_one_sided_pieces_and_triangles_that_may_stay_empty() {
     assert!(help.contains("`?` a triangle that may stay empty") && help.contains("LABEL=LO-HI"));
     std::fs::remove_dir_all(d1).unwrap();
 }
+
+/// Pieces of one's own: two straight triamonds fill a 1x3 rhombus in 2 ways, one placed
+/// twice in 1 (copies are not told apart); a label given twice, a bad cell and a missing
+/// `=` are refused.
+#[test]
+fn pieces_of_ones_own_are_placed_free() {
+    let strip = ["polyiamond", "--rhombus", "1x3", "--pieces", "none", "-q"];
+    let run = |extra: &[&str]| stdout(&[&strip[..], extra].concat());
+    let out = run(&["--piece", "T=00 00* 01", "--piece", "U=00 00* 01"]);
+    assert!(out.starts_with("2 solutions, "), "{out}");
+    let out = run(&["--piece", "T=00 00* 01", "--copies", "T=2"]);
+    assert!(out.starts_with("1 solution, "), "{out}");
+    refused(
+        &["polyiamond", "--rhombus", "1x3", "--piece", "I=00 00* 01"],
+        "--piece I=00 00* 01: piece `I` is given twice",
+    );
+    refused(
+        &[&strip[..], &["--piece", "T=00 0"]].concat(),
+        "--piece T=00 0: bad cell name `0`",
+    );
+    refused(
+        &[&strip[..], &["--piece", "T"]].concat(),
+        "--piece T: expected LABEL=CELLS",
+    );
+}

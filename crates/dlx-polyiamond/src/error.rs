@@ -65,10 +65,16 @@ pub enum PolyiamondError {
     },
     /// A piece label that names no hexiamond.
     #[error(
-        "unknown piece `{label}` (expected one of I P F E C V G H J O S X, primed for the mirror image of a chiral one)"
+        "unknown piece `{label}` (expected one of I P F E C V G H J O S X, primed for the mirror image of a chiral one, or the label of a piece of one's own)"
     )]
     UnknownPiece {
         /// The label as given.
+        label: String,
+    },
+    /// A piece of one's own ([`crate::Puzzle::own_piece`]) takes a label already given.
+    #[error("piece `{label}` is given twice")]
+    PieceGivenTwice {
+        /// The label.
         label: String,
     },
     /// The pieces and the board differ in area, so no packing can exist (said at once,

@@ -158,8 +158,8 @@ pub fn rhombus_order() -> String {
 }
 
 /// A piece set by the name `dlx polyiamond --pieces` gives it: `hexiamonds`, the twelve free
-/// ones in [`rhombus_order`], or `one-sided`, the nineteen one-sided ones
-/// ([`one_sided_set`]); `None` for another name.
+/// ones in [`rhombus_order`], `one-sided`, the nineteen one-sided ones
+/// ([`one_sided_set`]), or `none` (for pieces of one's own only); `None` for another name.
 ///
 /// ```
 /// use dlx_polyiamond::hexiamonds::named_set;
@@ -171,6 +171,7 @@ pub fn named_set(name: &str) -> Option<PieceSet> {
     match name {
         "hexiamonds" => free_set(&rhombus_order()),
         "one-sided" => Some(one_sided_set()),
+        "none" => Some(PieceSet { pieces: Vec::new() }),
         _ => None,
     }
 }

@@ -107,6 +107,29 @@ impl Puzzle {
         self
     }
 
+    /// Adds a piece of one's own, free (every orientation), from its cell names (see
+    /// [`Shape::parse`]): `"00 00* 01"` is a triamond. Says
+    /// [`PolyiamondError::PieceGivenTwice`] when the label is taken.
+    ///
+    /// ```
+    /// use dlx_polyiamond::{Board, Puzzle};
+    /// let mut puzzle = Puzzle::new(Board::rhombus(1, 3)?);
+    /// puzzle.own_piece("T", "00 00* 01")?.own_piece("U", "00 00* 01")?;
+    /// let count = dlx_core::Problem::new(&puzzle.build()?.matrix).solve().count();
+    /// assert_eq!(count.solutions, 2);
+    /// assert!(puzzle.own_piece("T", "00").is_err());
+    /// # Ok::<(), dlx_polyiamond::PolyiamondError>(())
+    /// ```
+    pub fn own_piece(&mut self, label: &str, cells: &str) -> Result<&mut Self, PolyiamondError> {
+        let shape = Shape::parse(cells)?;
+        if self.pieces.iter().any(|p| p.label == label) {
+            return Err(PolyiamondError::PieceGivenTwice {
+                label: label.to_string(),
+            });
+        }
+        Ok(self.piece(label, shape.orientations()))
+    }
+
     /// Adds every piece of a set.
     pub fn pieces(&mut self, set: PieceSet) -> &mut Self {
         for (label, orientations) in set.pieces {

@@ -28,10 +28,15 @@ pub struct Args {
     /// A board given by cell names (`00 00* 01 ...`; `01?` a triangle that may stay empty).
     #[arg(long, value_name = "FILE", conflicts_with = "name")]
     pub cells: Option<String>,
-    /// The pieces for a described board: `hexiamonds` (the 12 free ones, every orientation)
-    /// or `one-sided` (the 19 one-sided ones, rotations only).
+    /// The pieces for a described board: `hexiamonds` (the 12 free ones, every orientation),
+    /// `one-sided` (the 19 one-sided ones, rotations only) or `none` (only those of `--piece`).
     #[arg(long, value_name = "SET", default_value = "hexiamonds")]
     pub pieces: String,
+    /// A piece of one's own for a described board, free (every orientation): `LABEL=CELLS`,
+    /// the cells named as `--cells` names them (`T=00 00* 01`, a triamond); its label, whose
+    /// first character `--print` shows, is new. May be given several times.
+    #[arg(long = "piece", value_name = "LABEL=CELLS", conflicts_with = "name")]
+    pub own: Vec<String>,
     /// How many times a piece of a described board is placed: `LABEL=N` or `LABEL=LO-HI`
     /// (`X=0-1`: the X may be left out; `I=2`: two I's). Pieces are placed once otherwise.
     /// May be given several times.
@@ -97,11 +102,23 @@ fn described(args: &Args) -> Result<Option<(String, Placed)>, CliError> {
     let mut puzzle = Puzzle::new(board);
     let set = hexiamonds::named_set(&args.pieces).ok_or_else(|| {
         err(format!(
-            "--pieces {}: expected `hexiamonds` or `one-sided`",
+            "--pieces {}: expected `hexiamonds`, `one-sided` or `none`",
             args.pieces
         ))
     })?;
     puzzle.pieces(set);
+    for spec in &args.own {
+        let (label, cells) = (spec.split_once('='))
+            .filter(|(label, _)| !label.trim().is_empty())
+            .ok_or_else(|| {
+                err(format!(
+                    "--piece {spec}: expected LABEL=CELLS, e.g. T=00 00* 01"
+                ))
+            })?;
+        puzzle
+            .own_piece(label.trim(), cells)
+            .map_err(|e| err(format!("--piece {spec}: {e}")))?;
+    }
     // A piece named twice is refused: with --copies the last count would silently win.
     for (k, label) in args.one_sided.iter().enumerate() {
         if args.one_sided[..k].contains(label) {
