@@ -5,9 +5,9 @@ use dlx_core::{Heuristic, MAX_SHARDS};
 /// Search flags shared by `solve`, `paper` and the puzzle subcommands.
 #[derive(Debug, Clone, clap::Args)]
 pub struct SearchArgs {
-    /// Column rule: `mrv` (Knuth's S heuristic, shortest column first) or `leftmost`
-    /// (`mrv-eager`, taking a column of size 0 or 1 at once, is faster and gives other
-    /// figures than Knuth's).
+    /// Column rule: `mrv` (Knuth's S heuristic, shortest column first), `leftmost`, or
+    /// `mrv-eager` (takes a column of size 0 or 1 at once: faster, other figures than
+    /// Knuth's).
     #[arg(long, value_name = "RULE")]
     pub heuristic: Option<Heuristic>,
     /// Stop after this many solutions.

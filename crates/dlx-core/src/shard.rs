@@ -38,7 +38,9 @@ pub(crate) const SUBPROBLEMS_PER_SHARD: usize = 64;
 pub(crate) const PLAN_TARGET: usize = 1 << 20;
 /// The most subproblems a plan's cut holds: a cut that would hold more is not made (the
 /// one above it is, or, at a depth given, the plan is refused), so that planning stays
-/// within about half a gibibyte whatever the tree's width.
+/// within about half a gibibyte whatever the tree's width. The one exception is a first
+/// depth that wide, with nothing above it, which a plan made for a number of shards holds
+/// whole: the matrix has as many options.
 pub const MAX_PLAN_CUT: usize = 1 << 21;
 
 /// Which shard searches which subproblem: see the [module docs](crate::shard).
@@ -134,7 +136,7 @@ pub(crate) fn check_count(n: usize) -> Result<(), ShardError> {
 
 /// Plans `shards` shards of the run `how` describes: the tree cut at `depth`, or as
 /// shallowly as gives 64 subproblems per shard ([`PLAN_TARGET`] at most; or at depth 8, or
-/// where it runs out), never past [`MAX_PLAN_CUT`]. A cut or an estimate stopped by the
+/// where it runs out), never past [`MAX_PLAN_CUT`] but at the first depth. A cut or an estimate stopped by the
 /// interrupt flag would deal another plan than every other machine's: it is refused.
 pub(crate) fn plan<E: Engine>(
     engine: &mut E,

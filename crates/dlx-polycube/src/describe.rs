@@ -149,6 +149,14 @@ fn place_line(
             "`place {name}`: no piece `{name}` is given above this line"
         ))
     })?;
+    // Every copy would be held to the one placement: two could never be placed.
+    let (lo, _) = spec.counts();
+    if lo > 1 {
+        return Err(bad(format!(
+            "`place {name}`: {name} is placed {lo} times or more, and a placement takes one \
+             (give the copy to fix as a piece of its own)"
+        )));
+    }
     spec.allow(move |p| p.cells == target);
     Ok(())
 }
@@ -286,15 +294,16 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
     }
     if !placed.is_empty() {
         // A placement that is none of the piece's (another shape, a mirror image it may not
-        // take) would leave its item empty: no solution, without a word.
-        let fits = puzzle.placements().map_err(|e| DescribeError::Line {
-            line: placed[0].0,
-            reason: e.to_string(),
-        })?;
+        // take) would leave its item empty: no solution, without a word. (Placements that
+        // cannot be made at all are refused by `build`, which says why.)
+        let fits = puzzle.placements().ok();
         let specs = puzzle.piece_specs();
         for &(line, name) in &placed {
             let k = specs.iter().position(|s| s.piece.name == name);
-            if !fits.iter().any(|p| Some(p.piece) == k) {
+            if fits
+                .as_ref()
+                .is_some_and(|f| !f.iter().any(|p| Some(p.piece) == k))
+            {
                 return Err(DescribeError::Line {
                     line,
                     reason: format!(
@@ -448,6 +457,10 @@ mod tests {
             (
                 "piece A ##\nplace A 0,0,0 1,0,0\nplace A 0,1,0 1,1,0",
                 "line 3: piece `A` is placed twice (first on line 2)",
+            ),
+            (
+                "piece A ## copies=2\nplace A 0,0,0 1,0,0",
+                "line 2: `place A`: A is placed 2 times or more",
             ),
         ] {
             let e = parse_puzzle("2x2x1", pieces).unwrap_err().to_string();

@@ -172,6 +172,14 @@ fn place<'a>(
             "`place {name}`: no piece `{name}` is given above this line"
         ))
     })?;
+    // Every copy would be held to the one placement: two could never be placed.
+    let (lo, _) = spec.counts();
+    if spec.column && lo > 1 {
+        return Err(bad(format!(
+            "`place {name}`: {name} is placed {lo} times or more, and a placement takes one \
+             (give the copy to fix as a piece of its own)"
+        )));
+    }
     spec.allow(move |p| {
         let mut cells = p.cells.clone();
         cells.sort_unstable();
@@ -222,6 +230,14 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                 placed.push((line, place(&mut puzzle, name, cells, line)?));
             }
             ["piece", name, picture, flags @ ..] => {
+                if let Some(f) = flags.iter().find(|f| f.starts_with("suffix=")) {
+                    return Err(DescribeError::Line {
+                        line,
+                        reason: format!(
+                            "`{f}` renames a set's pieces: a piece line names its piece itself"
+                        ),
+                    });
+                }
                 let piece = Piece::from_ascii(*name, picture)
                     .map_err(|source| DescribeError::Shape { line, source })?;
                 puzzle.piece(piece);
@@ -239,13 +255,10 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
             }
         }
         // A second piece of one name is refused here, with its line, before `build` would
-        // refuse it without one.
+        // refuse it without one; two without a column would count each packing twice.
         let specs = puzzle.piece_specs();
-        for p in specs[first..].iter().filter(|p| p.column) {
-            if specs[..first]
-                .iter()
-                .any(|q| q.column && q.piece.name == p.piece.name)
-            {
+        for p in &specs[first..] {
+            if specs[..first].iter().any(|q| q.piece.name == p.piece.name) {
                 return Err(DescribeError::Line {
                     line,
                     reason: format!(
@@ -262,15 +275,16 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
     }
     if !placed.is_empty() {
         // A placement that is none of the piece's (another shape, an orientation it may not
-        // take) would leave its column empty: no solution, without a word.
-        let fits = puzzle.placements().map_err(|e| DescribeError::Line {
-            line: placed[0].0,
-            reason: e.to_string(),
-        })?;
+        // take) would leave its column empty: no solution, without a word. (Placements that
+        // cannot be made at all are refused by `build`, which says why.)
+        let fits = puzzle.placements().ok();
         let specs = puzzle.piece_specs();
         for &(line, name) in &placed {
             let k = specs.iter().position(|s| s.piece.name == name);
-            if !fits.iter().any(|p| Some(p.piece) == k) {
+            if fits
+                .as_ref()
+                .is_some_and(|f| !f.iter().any(|p| Some(p.piece) == k))
+            {
                 return Err(DescribeError::Line {
                     line,
                     reason: format!(
@@ -352,6 +366,10 @@ mod tests {
             let e = parse_puzzle("##\n##", pieces).unwrap_err().to_string();
             assert!(e.starts_with(&format!("pieces {want}")), "{pieces:?}: {e}");
         }
+        // Two copies held to one placement could never both be placed; a range from 1 can.
+        let e = parse_puzzle("####", "piece A ## copies=2\nplace A 00 01").unwrap_err();
+        assert!(e.to_string().contains("A is placed 2 times or more"), "{e}");
+        assert!(parse_puzzle("####", "piece A ## copies=1-2\nplace A 00 01").is_ok());
         // The mirror image of a one-sided piece is no placement of it; the free one's is.
         let mirrored = "place S 01 02 10 11";
         let e = parse_puzzle(
@@ -379,6 +397,8 @@ mod tests {
             "pieces line 1: `suffix=b` after `suffix=a`: a line takes one suffix"
         );
         assert!(parse_puzzle("##", "domino suffix=").is_err());
+        let e = parse_puzzle("##", "piece A ## suffix=x").unwrap_err();
+        assert!(e.to_string().contains("renames a set's pieces"), "{e}");
     }
 
     #[test]
@@ -389,10 +409,22 @@ mod tests {
             "pieces line 3: piece `D` is given twice (leave the piece column out for copies \
              of a piece: the flag `copies`; `suffix=TEXT` renames a set's pieces)"
         );
-        // A set after one of its own pieces, and copies beside a piece with a column, alike.
+        // A set after one of its own pieces, alike; and two entries of one name without a
+        // column, or one beside a piece with a column, which would count each packing of
+        // theirs twice (the two entries swapped).
         let e = parse_puzzle("#####\n", "piece P ###\npentominoes\n").unwrap_err();
         assert!(e.to_string().starts_with("pieces line 2: piece `P`"), "{e}");
-        assert!(parse_puzzle("##\n##\n", "piece D ##\npiece D ## copies\n").is_ok());
+        for twice in [
+            "piece D ##\npiece D ## copies\n",
+            "piece D ## copies\npiece D ## copies\n",
+        ] {
+            let e = parse_puzzle("##\n##\n", twice).unwrap_err();
+            assert!(
+                e.to_string()
+                    .starts_with("pieces line 2: piece `D` is given twice"),
+                "{e}"
+            );
+        }
     }
 
     #[test]

@@ -131,6 +131,13 @@ impl Tiling {
     /// cells left empty are outlined too, with an `o` inside (as a board draws an optional
     /// cell), and the holes are blank.
     pub fn to_outline(&self) -> String {
+        // Each cell as wide as the longest name (two characters at least).
+        let w = (self.pieces.iter())
+            .map(|p| p.0.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(2);
+        let (rule, blank) = ("-".repeat(w), " ".repeat(w));
         let mut out = String::new();
         for r in 0..=self.height as i64 {
             let mut line = String::new();
@@ -148,7 +155,7 @@ impl Tiling {
                     (false, false) => ' ',
                 });
                 if c < self.width as i64 {
-                    line.push_str(if horiz_right { "--" } else { "  " });
+                    line.push_str(if horiz_right { &rule } else { &blank });
                 }
             }
             out.push_str(line.trim_end());
@@ -170,7 +177,7 @@ impl Tiling {
                         None if self.is_left_empty(r, c) => "o",
                         None => "",
                     };
-                    let _ = write!(line, "{name:<2}");
+                    let _ = write!(line, "{name:<w$}");
                 }
             }
             out.push_str(line.trim_end());
@@ -271,6 +278,12 @@ mod tests {
             "+-----+--+\n|A  A |o |\n+-----+  +--+\n|B  B |o |C |\n+-----+--+--+\n"
         );
         assert_eq!((t.piece_edges(), t.hsym(), t.vsym()), (2, 0, 2));
+        // Names longer than two characters widen every cell.
+        let long = Tiling::new(&b, [("L'4".to_string(), vec![(1, 0), (1, 1)])]);
+        assert_eq!(
+            long.to_outline(),
+            "+-----------+\n|o   o   o  |\n+-------+   +---+\n|L'4 L'4|o   o  |\n+-------+-------+\n"
+        );
         let svg = crate::to_svg(&t, &crate::SvgStyle::default());
         assert_eq!(svg.matches(r##"fill="#e6e6e6""##).count(), 2, "{svg}");
     }

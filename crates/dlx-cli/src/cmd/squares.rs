@@ -117,7 +117,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             d.minimum,
             if d.minimum == 1 { "" } else { "s" },
             if d.interrupted {
-                format!(" (first {} minimum sets: interrupted)", d.removals.len())
+                format!(" (first {} minimum covers: interrupted)", d.removals.len())
             } else {
                 count_note(d.removals.len(), a.all, d.all)
             }
