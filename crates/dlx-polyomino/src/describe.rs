@@ -4,7 +4,8 @@
 //! per line (a line starting with `#` is a comment):
 //!
 //! ```text
-//! # a standard set: pentominoes, tetrominoes, domino, each with optional flags
+//! # a standard set: pentominoes, tetrominoes, trominoes, domino, monomino, each with
+//! # optional flags
 //! pentominoes
 //! # the same set with the mirror images of asymmetric pieces, rotations only
 //! one-sided pentominoes
@@ -30,7 +31,7 @@ use dlx_core::Multiplicity;
 use thiserror::Error;
 
 use crate::board::{Board, BoardError};
-use crate::piece::{Piece, domino, one_sided, pentominoes, tetrominoes};
+use crate::piece::{Piece, domino, monomino, one_sided, pentominoes, tetrominoes, trominoes};
 use crate::puzzle::Puzzle;
 use crate::shape::ShapeError;
 
@@ -65,7 +66,9 @@ fn set(name: &str) -> Option<Vec<Piece>> {
     match name {
         "pentominoes" => Some(pentominoes()),
         "tetrominoes" => Some(tetrominoes()),
+        "trominoes" => Some(trominoes()),
         "domino" | "dominoes" => Some(vec![domino()]),
+        "monomino" | "monominoes" => Some(vec![monomino()]),
         _ => None,
     }
 }
@@ -399,6 +402,24 @@ mod tests {
         assert!(parse_puzzle("##", "domino suffix=").is_err());
         let e = parse_puzzle("##", "piece A ## suffix=x").unwrap_err();
         assert!(e.to_string().contains("renames a set's pieces"), "{e}");
+    }
+
+    /// The small sets, counted by hand: a 2x3 box holds trominoes in 3 ways (two I's, or two
+    /// V's in either of 2 ways; an I and a V never), three dominoes in 3 ways, six monominoes
+    /// in 1.
+    #[test]
+    fn small_sets_fill_small_boxes() {
+        let count = |pieces: &str| {
+            let packing = parse_puzzle("###\n###", pieces).unwrap().build().unwrap();
+            dlx_core::Problem::new(&packing.matrix)
+                .solve()
+                .count()
+                .solutions
+        };
+        assert_eq!(count("trominoes copies=0-2\n"), 3);
+        assert_eq!(count("domino copies=3\n"), 3);
+        assert_eq!(count("monomino copies=6\n"), 1);
+        assert_eq!(count("trominoes\n"), 0);
     }
 
     #[test]

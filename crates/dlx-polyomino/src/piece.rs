@@ -1,5 +1,5 @@
 //! Named pieces and the standard sets: pentominoes with Golomb's names, tetrominoes,
-//! the domino, and one-sided sets.
+//! trominoes, the domino, the monomino, and one-sided sets.
 
 use crate::shape::{Shape, ShapeError};
 
@@ -91,6 +91,19 @@ pub fn tetrominoes() -> Vec<Piece> {
     .collect()
 }
 
+/// The two trominoes I (straight) and V (bent).
+pub fn trominoes() -> Vec<Piece> {
+    [("I", "###"), ("V", "##/#.")]
+        .iter()
+        .map(|&(n, p)| known(n, p))
+        .collect()
+}
+
+/// The monomino, named `M`.
+pub fn monomino() -> Piece {
+    known("M", "#")
+}
+
 /// The square tetromino `O` (Dudeney's extra piece).
 pub fn square_tetromino() -> Piece {
     known("O", "##/##")
@@ -129,6 +142,9 @@ mod tests {
         let names: Vec<String> = one_sided(&p).into_iter().map(|p| p.name).collect();
         assert_eq!(names.join(" "), "F I L P N T U V W X Y Z F' L' P' N' Y' Z'");
         assert_eq!(one_sided(&tetrominoes()).len(), 7);
+        assert_eq!(one_sided(&trominoes()).len(), 2);
+        let cells: Vec<usize> = trominoes().iter().map(|p| p.shape.len()).collect();
+        assert_eq!((cells, monomino().shape.len()), (vec![3, 3], 1));
         assert_eq!(pentomino("Q"), None);
     }
 }
