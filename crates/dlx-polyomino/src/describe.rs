@@ -322,18 +322,21 @@ mod tests {
         assert_eq!(count, 3);
     }
 
+    /// The solutions of a described puzzle.
+    fn solutions(board: &str, pieces: &str) -> u64 {
+        let packing = parse_puzzle(board, pieces).unwrap().build().unwrap();
+        dlx_core::Problem::new(&packing.matrix)
+            .solve()
+            .count()
+            .solutions
+    }
+
     /// `place` keeps one placement of a piece: two dominoes A and B fill a 2x2 square in 4
     /// ways, in 1 with A across the top. Cells are the board's names; a placement that is
     /// not the piece's shape, or not in an orientation it may take, is refused by line.
     #[test]
     fn place_keeps_one_placement_of_a_piece() {
-        let count = |pieces: &str| {
-            let packing = parse_puzzle("##\n##", pieces).unwrap().build().unwrap();
-            dlx_core::Problem::new(&packing.matrix)
-                .solve()
-                .count()
-                .solutions
-        };
+        let count = |pieces: &str| solutions("##\n##", pieces);
         assert_eq!(count("piece A ##\npiece B ##"), 4);
         assert_eq!(count("piece A ##\npiece B ##\nplace A 01 00"), 1);
         assert_eq!(
@@ -409,13 +412,7 @@ mod tests {
     /// in 1.
     #[test]
     fn small_sets_fill_small_boxes() {
-        let count = |pieces: &str| {
-            let packing = parse_puzzle("###\n###", pieces).unwrap().build().unwrap();
-            dlx_core::Problem::new(&packing.matrix)
-                .solve()
-                .count()
-                .solutions
-        };
+        let count = |pieces: &str| solutions("###\n###", pieces);
         assert_eq!(count("trominoes copies=0-2\n"), 3);
         assert_eq!(count("domino copies=3\n"), 3);
         assert_eq!(count("monomino copies=6\n"), 1);
