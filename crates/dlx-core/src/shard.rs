@@ -136,8 +136,9 @@ pub(crate) fn check_count(n: usize) -> Result<(), ShardError> {
 
 /// Plans `shards` shards of the run `how` describes: the tree cut at `depth`, or as
 /// shallowly as gives 64 subproblems per shard ([`PLAN_TARGET`] at most; or at depth 8, or
-/// where it runs out), never past [`MAX_PLAN_CUT`] but at the first depth. A cut or an estimate stopped by the
-/// interrupt flag would deal another plan than every other machine's: it is refused.
+/// where it runs out), never past [`MAX_PLAN_CUT`] but at the first depth. A cut or an
+/// estimate stopped by the interrupt flag would deal another plan than every other
+/// machine's: it is refused.
 pub(crate) fn plan<E: Engine>(
     engine: &mut E,
     how: &How<'_>,

@@ -683,7 +683,8 @@ impl<'a, E: Engine> Solve<'a, E> {
     /// shallowly as gives 64 subproblems per shard, or 1,048,576 in all for more than 16,384
     /// shards (or at depth 8, or where the tree runs out): see [`crate::shard`]. A cut that
     /// would hold more than [`crate::MAX_PLAN_CUT`] subproblems is not made; the one above it
-    /// is (the first depth, with none above, is held whole). Each shard is then searched with [`Solve::shard_plan`].
+    /// is (the first depth, with none above, is held whole). Each shard is then searched
+    /// with [`Solve::shard_plan`].
     pub fn plan_shards(self, shards: usize) -> Result<ShardPlan, ShardError> {
         self.refuse_costs();
         let threads = self.settings.threads;

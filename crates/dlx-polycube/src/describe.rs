@@ -210,7 +210,7 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                 for p in set {
                     let spec = puzzle.piece(p);
                     if let Some(m) = count {
-                        place(spec, m);
+                        set_count(spec, m);
                     }
                 }
                 any = true;
@@ -262,7 +262,7 @@ pub fn parse_puzzle(board: &str, pieces: &str) -> Result<Puzzle, DescribeError> 
                             &mut free
                         }
                         Some(("copies", n)) => {
-                            place(spec, copies_flag(flag, n).map_err(err)?);
+                            set_count(spec, copies_flag(flag, n).map_err(err)?);
                             &mut copies
                         }
                         _ => {
@@ -323,8 +323,8 @@ fn copies_flag(flag: &str, n: &str) -> Result<Multiplicity, String> {
         .map_err(|e| format!("`{flag}`: copies=N with N >= 1, or copies=LO-HI: {e}"))
 }
 
-/// A piece placed as a copies flag says: N times, or LO to HI times.
-fn place(spec: &mut crate::PieceSpec, m: Multiplicity) {
+/// A piece counted as a copies flag says: N times, or LO to HI times.
+fn set_count(spec: &mut crate::PieceSpec, m: Multiplicity) {
     if m.lower == m.upper {
         spec.copies(m.upper);
     } else {

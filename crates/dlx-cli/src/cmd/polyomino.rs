@@ -25,8 +25,9 @@ pub struct Args {
     )]
     pub board: Option<String>,
     /// The pieces, one a line: `pentominoes`, `one-sided pentominoes`, `tetrominoes`,
-    /// `trominoes`, `domino`, `monomino`, or `piece NAME PICTURE [FLAGS]`; a set takes the flags too. Flags: `free`
-    /// (the default) or `one-sided` (rotations only); `copies=N` (placed N times),
+    /// `trominoes`, `domino`, `monomino`, or `piece NAME PICTURE [FLAGS]`; a set takes the
+    /// flags too. Flags: `free` (the default) or `one-sided` (rotations only); `copies=N`
+    /// (placed N times),
     /// `copies=LO-HI` (LO to HI times, `0-1` = may be left out) or `copies` (any number);
     /// `suffix=TEXT` ends each name of a set (`tetrominoes suffix=4` beside `pentominoes`,
     /// whose names meet). Pieces are placed once by default. `place NAME CELL...` keeps one
