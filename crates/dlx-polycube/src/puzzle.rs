@@ -181,7 +181,8 @@ impl PieceSpec {
     }
 
     /// Places the piece between `lo` and `hi` times (`lo = 0`: it may be left out): its item
-    /// gets the multiplicity `lo:hi|`, solved by the engine [`dlx_core::Problem`] picks.
+    /// gets the multiplicity `lo:hi|`, solved by the engine [`dlx_core::Problem`] picks (at
+    /// most once, `0-1`, it is a secondary item: [`dlx_core::MatrixBuilder::counted`]).
     pub fn count(&mut self, lo: u32, hi: u32) -> &mut Self {
         self.copies = hi;
         self.lower = Some(lo);
@@ -493,12 +494,7 @@ impl Puzzle {
             }
         }
         for &(name, (lo, hi)) in &names {
-            if (lo, hi) == (1, 1) {
-                b.primary(name)
-            } else {
-                b.primary_with(name, lo, hi)
-            }
-            .map_err(piece_named_like_cell)?;
+            b.counted(name, lo, hi).map_err(piece_named_like_cell)?;
         }
         // Cells that may stay empty: secondary items, after every primary one.
         for c in self.board.cells() {

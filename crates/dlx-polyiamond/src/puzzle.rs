@@ -141,7 +141,8 @@ impl Puzzle {
     /// Places the pieces labelled `label` between `lo` and `hi` times (`lo = 0`: they may be
     /// left out): the piece's column gets Knuth's multiplicity, solved by the engine
     /// [`dlx_core::Problem`] picks. A piece placed once (the default) stays a plain primary
-    /// column. Says [`PolyiamondError::UnknownPiece`] when no piece has the label.
+    /// column, and one placed at most once is a secondary one
+    /// ([`dlx_core::MatrixBuilder::counted`]). Says [`PolyiamondError::UnknownPiece`] when no piece has the label.
     pub fn count(&mut self, label: &str, lo: u32, hi: u32) -> Result<&mut Self, PolyiamondError> {
         let mut found = false;
         for p in self.pieces.iter_mut().filter(|p| p.label == label) {
@@ -262,10 +263,7 @@ impl Puzzle {
         let piece_items = self
             .pieces
             .iter()
-            .map(|p| match p.count {
-                (1, 1) => b.primary(p.label.clone()),
-                (lo, hi) => b.primary_with(p.label.clone(), lo, hi),
-            })
+            .map(|p| b.counted(p.label.clone(), p.count.0, p.count.1))
             .collect::<Result<Vec<_>, _>>()?;
         // Cells that may stay empty: secondary items, after every primary one.
         for &c in cells.iter().filter(|&&c| self.board.is_optional(c)) {

@@ -22,7 +22,8 @@
 //! Pieces are free (rotations and reflections) unless `one-sided` (rotations only). A piece
 //! is placed once unless `copies=N` (exactly N times), `copies=LO-HI` (LO to HI times; `0-1`
 //! lets it be left out) or `copies` (any number of times: no piece column). Counts other than
-//! once give the piece column Knuth's multiplicity, which [`dlx_core::Problem`] solves. A
+//! once give the piece column Knuth's multiplicity, which [`dlx_core::Problem`] solves (`0-1`
+//! a secondary item, the same solutions searched by exact cover). A
 //! placement of a `copies` piece wholly on cells that may stay empty (`o`) holds no cell that
 //! must be covered: such placements share one more primary item, `o*`, which any number of
 //! them may cover, so that they are counted as a bounded piece's would be.

@@ -204,7 +204,8 @@ impl PieceSpec {
     /// Places the piece between `lo` and `hi` times (`lo = 0`: it may be left out). Its column
     /// gets Knuth's multiplicity `lo:hi|` and the matrix needs the engine for multiplicities
     /// ([`dlx_core::Problem`] picks it); with `lo = hi = 1`, the default, the column stays a
-    /// plain primary item. The copies are not told apart. Gives the piece its column back if
+    /// plain primary item, and with `lo = 0, hi = 1` it is a secondary one (the same
+    /// solutions, searched by exact cover: [`dlx_core::MatrixBuilder::counted`]). The copies are not told apart. Gives the piece its column back if
     /// [`PieceSpec::without_column`] took it.
     pub fn count(&mut self, lo: u32, hi: u32) -> &mut Self {
         self.column = true;
@@ -491,12 +492,8 @@ impl Puzzle {
                         .iter()
                         .find(|p| &p.piece.name == n)
                         .map_or((1, 1), |p| p.count);
-                    if (lo, hi) == (1, 1) {
-                        b.primary(n.clone())
-                    } else {
-                        b.primary_with(n.clone(), lo, hi)
-                    }
-                    .map_err(piece_named_like_cell)?;
+                    b.counted(n.clone(), lo, hi)
+                        .map_err(piece_named_like_cell)?;
                 }
             }
         }
@@ -522,7 +519,7 @@ impl Puzzle {
             while taken(&name) {
                 name.push('*');
             }
-            b.primary_with(name.clone(), 0, u32::try_from(optional).unwrap_or(u32::MAX))?;
+            b.counted(name.clone(), 0, u32::try_from(optional).unwrap_or(u32::MAX))?;
             Some(name)
         } else {
             None

@@ -89,7 +89,8 @@ impl Puzzle {
 
     /// Places the piece named `name` between `lo` and `hi` times (`lo = 0`: it may be left
     /// out): its column gets Knuth's multiplicity, solved by the engine [`dlx_core::Problem`]
-    /// picks. A piece placed once (the default) stays a plain primary column.
+    /// picks. A piece placed once (the default) stays a plain primary column, and one placed
+    /// at most once is a secondary one ([`dlx_core::MatrixBuilder::counted`]).
     ///
     /// ```
     /// use dlx_polystick::{Board, Puzzle, parse_piece_set};
@@ -302,14 +303,10 @@ impl Puzzle {
         }
         let mut b = MatrixBuilder::new();
         for (p, &(lo, hi)) in self.pieces.iter().zip(&counts) {
-            if (lo, hi) == (1, 1) {
-                b.primary(p.name())
-            } else {
-                b.primary_with(p.name(), lo, hi)
-            }
-            .map_err(|_| PolystickError::DuplicatePiece {
-                name: p.name().to_string(),
-            })?;
+            b.counted(p.name(), lo, hi)
+                .map_err(|_| PolystickError::DuplicatePiece {
+                    name: p.name().to_string(),
+                })?;
         }
         for &s in self.board.segments() {
             if !self.board.is_optional(s) {
