@@ -525,6 +525,9 @@ pub struct MatrixBuilder {
     costs: Option<Vec<u64>>,
     /// The sum of `costs`.
     cost_total: u128,
+    /// Items declared `[0, 1]` by [`MatrixBuilder::counted`], secondary unless an option
+    /// would be left without a primary item.
+    soft: Vec<ItemId>,
 }
 
 impl MatrixBuilder {
@@ -620,6 +623,10 @@ impl MatrixBuilder {
     /// plain primary item for `[1, 1]`; a secondary item for `[0, 1]`, which holds the same
     /// solutions (at most once) and leaves the matrix to the exact-cover search, several
     /// times faster than the one for multiplicities; else a primary item with those bounds.
+    /// A `[0, 1]` item is made primary with those bounds after all, by
+    /// [`MatrixBuilder::build`], if some option holding it has no other primary item: exact
+    /// cover never chooses an option without one, and its solutions would be lost. Such an
+    /// item takes no colour.
     ///
     /// ```
     /// use dlx_core::{MatrixBuilder, Problem};
@@ -631,6 +638,17 @@ impl MatrixBuilder {
     /// let m = b.build()?;
     /// assert!(m.is_plain() && m.primary_count() == 1);
     /// assert_eq!(Problem::new(&m).solve().count().solutions, 2);
+    ///
+    /// // An option holding only `maybe` and secondary items: `maybe` stays primary, `0:1|`.
+    /// let mut b = MatrixBuilder::new();
+    /// b.counted("cell", 1, 1)?;
+    /// b.counted("maybe", 0, 1)?;
+    /// b.secondary("spare")?;
+    /// b.option(["cell"])?;
+    /// b.option(["maybe", "spare"])?;
+    /// let m = b.build()?;
+    /// assert!(!m.is_plain() && m.primary_count() == 2);
+    /// assert_eq!(Problem::new(&m).solve().count().solutions, 2);
     /// # Ok::<(), dlx_core::MatrixError>(())
     /// ```
     pub fn counted(
@@ -641,7 +659,11 @@ impl MatrixBuilder {
     ) -> Result<ItemId, MatrixError> {
         match (lower, upper) {
             (1, 1) => self.primary(name),
-            (0, 1) => self.secondary(name),
+            (0, 1) => {
+                let id = self.secondary(name)?;
+                self.soft.push(id);
+                Ok(id)
+            }
             _ => self.primary_with(name, lower, upper),
         }
     }
@@ -883,7 +905,8 @@ impl MatrixBuilder {
     }
 
     /// Finishes the matrix.
-    pub fn build(self) -> Result<Matrix, MatrixError> {
+    pub fn build(mut self) -> Result<Matrix, MatrixError> {
+        self.harden_soft_items();
         if !self.items.iter().any(|i| i.kind == ItemKind::Primary) {
             return Err(MatrixError::NoPrimaryItems);
         }
@@ -902,6 +925,33 @@ impl MatrixBuilder {
             bounded,
             costs,
         })
+    }
+}
+
+impl MatrixBuilder {
+    /// Makes each `[0, 1]` item of [`MatrixBuilder::counted`] that an option without a
+    /// primary item holds a primary item bounded `[0, 1]`, so that the option can be chosen.
+    fn harden_soft_items(&mut self) {
+        if self.soft.is_empty() {
+            return;
+        }
+        let mut hard = vec![false; self.items.len()];
+        for option in &self.options {
+            if option
+                .iter()
+                .all(|&x| self.items[x].kind != ItemKind::Primary)
+            {
+                for &x in option {
+                    hard[x] = true;
+                }
+            }
+        }
+        self.bounded.resize(self.items.len(), false);
+        for &x in self.soft.iter().filter(|&&x| hard[x]) {
+            self.items[x].kind = ItemKind::Primary;
+            self.items[x].multiplicity = Multiplicity { lower: 0, upper: 1 };
+            self.bounded[x] = true;
+        }
     }
 }
 

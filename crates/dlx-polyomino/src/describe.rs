@@ -417,6 +417,16 @@ mod tests {
         assert_eq!(count("trominoes copies=0-2\n"), 3);
         assert_eq!(count("domino copies=3\n"), 3);
         assert_eq!(count("monomino copies=6\n"), 1);
+        // Monominoes in any number on two cells, one of which may stay empty: both filled,
+        // or the optional cell left empty. A monomino on the optional cell holds no cell
+        // that must be covered, and its options share the item `o*`, which stays primary
+        // even when one such cell makes it `[0, 1]`.
+        assert_eq!(solutions("#o", "monomino copies\n"), 2);
+        // A domino that may be left out, wholly on cells that may stay empty: its item keeps
+        // the bounds 0:1 there, or the placement would hold no primary item and be lost. The
+        // monomino on the first cell with the domino beside it or not, or the domino on the
+        // first two cells and the monomino on the third: 3.
+        assert_eq!(solutions("#oo", "monomino\ndomino copies=0-1\n"), 3);
         assert_eq!(count("trominoes\n"), 0);
     }
 

@@ -205,8 +205,9 @@ impl PieceSpec {
     /// gets Knuth's multiplicity `lo:hi|` and the matrix needs the engine for multiplicities
     /// ([`dlx_core::Problem`] picks it); with `lo = hi = 1`, the default, the column stays a
     /// plain primary item, and with `lo = 0, hi = 1` it is a secondary one (the same
-    /// solutions, searched by exact cover: [`dlx_core::MatrixBuilder::counted`]). The copies are not told apart. Gives the piece its column back if
-    /// [`PieceSpec::without_column`] took it.
+    /// solutions, searched by exact cover: [`dlx_core::MatrixBuilder::counted`]). The copies
+    /// are not told apart. Gives the piece its column back if [`PieceSpec::without_column`]
+    /// took it.
     pub fn count(&mut self, lo: u32, hi: u32) -> &mut Self {
         self.column = true;
         self.count = (lo, hi);
@@ -519,7 +520,9 @@ impl Puzzle {
             while taken(&name) {
                 name.push('*');
             }
-            b.counted(name.clone(), 0, u32::try_from(optional).unwrap_or(u32::MAX))?;
+            // Primary whatever its bounds, `[0, 1]` included: a secondary item would leave
+            // these options without a primary one again.
+            b.primary_with(name.clone(), 0, u32::try_from(optional).unwrap_or(u32::MAX))?;
             Some(name)
         } else {
             None
