@@ -126,13 +126,8 @@ fn place_line(
     }
     let mut target: Vec<Cell> = Vec::with_capacity(cubes.len());
     for &cube in cubes {
-        let xyz: Vec<i32> = (cube.split(',').map(|n| n.trim().parse::<i32>()))
-            .collect::<Result<_, _>>()
+        let at = crate::shape::parse_cell(cube)
             .map_err(|_| bad(format!("`place {name}`: `{cube}` is not a cube x,y,z")))?;
-        let &[x, y, z] = xyz.as_slice() else {
-            return Err(bad(format!("`place {name}`: `{cube}` is not a cube x,y,z")));
-        };
-        let at = [x, y, z];
         if !puzzle.board().contains(at) {
             return Err(bad(format!(
                 "`place {name}`: `{cube}` is no cell of the board"

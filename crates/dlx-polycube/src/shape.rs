@@ -303,7 +303,7 @@ impl Shape {
 }
 
 /// Reads one cube `x,y,z`.
-fn parse_cell(token: &str) -> Result<Cell, ShapeError> {
+pub(crate) fn parse_cell(token: &str) -> Result<Cell, ShapeError> {
     let bad = || ShapeError::BadCell(token.to_string());
     let mut parts = token.split(',').map(|p| p.trim().parse::<i32>());
     match (parts.next(), parts.next(), parts.next(), parts.next()) {

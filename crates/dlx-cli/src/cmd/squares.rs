@@ -89,28 +89,22 @@ pub fn run(args: Args) -> Result<(), CliError> {
     for &s in &d.removals[0] {
         after.remove(s);
     }
-    let intact = grid.intact_squares().len();
     let out = if a.json {
-        let mut v = json!({
-            "n": n,
-            "sticks": grid.present().count(),
-            "squares": intact,
-            "minimum": d.minimum,
-            "removals": d.removals.iter().map(|r| json!({"sticks": names(r), "numbers": numbers(r)})).collect::<Vec<_>>(),
-            "all": d.all,
-            "interrupted": d.interrupted,
-            "picture": after.picture(),
-        });
+        let mut v = grid_json(&grid);
+        merge(
+            &mut v,
+            json!({
+                "minimum": d.minimum,
+                "removals": d.removals.iter().map(|r| json!({"sticks": names(r), "numbers": numbers(r)})).collect::<Vec<_>>(),
+                "all": d.all,
+                "interrupted": d.interrupted,
+                "picture": after.picture(),
+            }),
+        );
         merge(&mut v, stats_json(&d.stats, a.bound));
         format!("{v}\n")
     } else {
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "{n} x {n} grid: {} of {} sticks, {intact} squares intact",
-            grid.present().count(),
-            Stick::count(n)
-        );
+        let mut s = grid_line(&grid);
         let _ = writeln!(
             s,
             "minimum: remove {} stick{}{}",
@@ -148,28 +142,43 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
 /// What a search stopped before it knew the minimum can say: the sets it ruled out.
 fn interrupted(grid: &Grid, unfinished: &Unfinished, args: &Args) -> Result<(), CliError> {
-    let (a, n, k) = (&args.cover, grid.n(), unfinished.at_least);
+    let (a, k) = (&args.cover, unfinished.at_least);
     let out = if a.json {
-        let mut v = json!({
-            "n": n,
-            "sticks": grid.present().count(),
-            "squares": grid.intact_squares().len(),
-            "minimum": null,
-            "at_least": k,
-            "interrupted": true,
-        });
+        let mut v = grid_json(grid);
+        merge(
+            &mut v,
+            json!({"minimum": null, "at_least": k, "interrupted": true}),
+        );
         merge(&mut v, stats_json(&unfinished.stats, a.bound));
         format!("{v}\n")
     } else {
         format!(
-            "{n} x {n} grid: {} of {} sticks, {} squares intact\n\
-             interrupted: removing fewer than {k} sticks leaves a square (the pass of {k} was under way)\n{}",
-            grid.present().count(),
-            Stick::count(n),
-            grid.intact_squares().len(),
+            "{}interrupted: removing fewer than {k} sticks leaves a square (the pass of {k} was \
+             under way)\n{}",
+            grid_line(grid),
             stats_text(&unfinished.stats, a.bound, a.profile)
         )
     };
     write_output("-", &out)?;
     Err(CliError::Interrupted)
+}
+
+/// The grid's size, sticks and intact squares: the first line of every answer.
+fn grid_line(grid: &Grid) -> String {
+    let n = grid.n();
+    format!(
+        "{n} x {n} grid: {} of {} sticks, {} squares intact\n",
+        grid.present().count(),
+        Stick::count(n),
+        grid.intact_squares().len()
+    )
+}
+
+/// The same as JSON fields.
+fn grid_json(grid: &Grid) -> serde_json::Value {
+    json!({
+        "n": grid.n(),
+        "sticks": grid.present().count(),
+        "squares": grid.intact_squares().len(),
+    })
 }
