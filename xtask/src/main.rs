@@ -97,8 +97,8 @@ tasks:
           --cpu: those lines timed by CPU time, not the wall clock, without all cores.
         scaling [--threads 1,4,8,16] [--only NAME,...] [--own-ceiling]: searches of tens of
           seconds to minutes on one core (16 and 17 queens, Scott in leftmost order, a shard
-          of the 9x10 campaign checked against its record, a shard of MacMahon's hexagon if
-          the data folder has it) on each count of threads (default 1, 2, 4, ... all cores):
+          of the 9x10 campaign checked against its record, MacMahon's hexagon and a shard of it
+          if the data folder has it) on each count of threads (default 1, 2, 4, ... all cores):
           wall seconds and speed-ups, the figures identical on every count, and the machine's
           ceiling (as many copies of 14 queens side by side; --own-ceiling: of each
           workload's own one-thread search too).
