@@ -44,7 +44,8 @@ pub fn queens(n: usize, ranks_only: bool, plain_order: bool) -> PyResult<Problem
 /// `polyomino_names()` lists them), or a board and pieces described as `dlx polyomino
 /// --board --pieces` reads them: the board as rows of `#` (cell), `o` (a cell that may stay
 /// empty) and `.` (hole), the pieces one a line (`pentominoes`, `one-sided pentominoes`,
-/// `tetrominoes`, `trominoes`, `domino`, `monomino`, or `piece NAME PICTURE [flags]`, rows of the picture separated
+/// `hexominoes` (`H1` to `H35`, as `dlx polyomino --show-pieces` draws them), `tetrominoes`,
+/// `trominoes`, `domino`, `monomino`, or `piece NAME PICTURE [flags]`, rows of the picture separated
 /// by `/`; flags `one-sided`, `copies`, `copies=N`, `copies=LO-HI`, and `suffix=TEXT`
 /// ending each name of a set; `place NAME CELL...` keeps one placement of a piece, by the
 /// cells it covers, `12` for row 1, column 2). Solutions draw as the tiling's outline with its symmetries.

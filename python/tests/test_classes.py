@@ -272,3 +272,13 @@ def test_polyiamond_pieces_of_ones_own():
         dl.polyiamond(**strip, own={"T": ["00"]})
     with pytest.raises(dl.PuzzleError, match="for a described board"):
         dl.polyiamond("hexiamonds-rhombus", own={"T": "00"})
+
+
+def test_hexominoes_are_a_set():
+    # A 2x6 box: the straight piece twice, or a cut from a top cell to a bottom one (5).
+    box = dl.polyomino(board="######\n######", pieces="hexominoes copies")
+    assert box.count(threads=1).solutions == 6
+    # Each hexomino at most once: none, since a half turn of the box swaps the two halves
+    # of every one of those cuts, so each uses one shape twice.
+    once = dl.polyomino(board="######\n######", pieces="hexominoes copies=0-1")
+    assert once.count(threads=1).solutions == 0

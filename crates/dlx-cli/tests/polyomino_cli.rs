@@ -154,3 +154,56 @@ fn help_documents_the_features() {
         assert!(help.contains(word), "{word}");
     }
 }
+
+/// `hexominoes` is a set like the others, and `--show-pieces` draws a piece list with what
+/// the board allows each piece, without solving.
+#[test]
+fn hexominoes_and_show_pieces() {
+    let (d1, board) = temp_file("hex-board.txt", "######\n######\n");
+    let (d2, pieces) = temp_file("hex-pieces.txt", "hexominoes copies\n");
+    // The straight piece twice, or the box cut from a top cell to a bottom one in 5 ways.
+    let out = stdout(&["polyomino", "--board", &board, "--pieces", &pieces, "-q"]);
+    assert!(out.starts_with("6 solutions, "), "{out}");
+    let shown = stdout(&[
+        "polyomino",
+        "--board",
+        &board,
+        "--pieces",
+        &pieces,
+        "--show-pieces",
+    ]);
+    let heads: Vec<&str> = shown.lines().filter(|l| l.contains(": ")).collect();
+    assert_eq!(heads.len(), 35, "{shown}");
+    assert!(shown.starts_with(
+        "H1: 6 cells, free, 2 orientations, placed any number of times, 2 placements on the \
+         board\n######\n\nH2: 6 cells, free, 8 orientations,"
+    ));
+    // Flags and a piece that fits nowhere show as given.
+    let (d3, mixed) = temp_file(
+        "hex-mixed.txt",
+        "piece B ###/### one-sided copies=0-2\npiece X .#./###/.#.\n",
+    );
+    let shown = stdout(&[
+        "polyomino",
+        "--board",
+        &board,
+        "--pieces",
+        &mixed,
+        "--show-pieces",
+    ]);
+    assert_eq!(
+        shown,
+        "B: 6 cells, one-sided, 2 orientations, placed 0 to 2 times, 4 placements on the \
+         board\n###\n###\n\nX: 5 cells, free, 1 orientation, placed once, 0 placements on \
+         the board\n.#.\n###\n.#.\n\n"
+    );
+    // A named problem's pieces: each pentomino of 6x10, F in each of its 8 orientations at
+    // each of the 4 x 8 places of its 3 x 3 box.
+    let shown = stdout(&["polyomino", "pentominoes-6x10", "--show-pieces"]);
+    assert_eq!(shown.lines().filter(|l| l.contains(": ")).count(), 12);
+    assert!(shown.starts_with("F: 5 cells, free, 8 orientations, placed once, 256 placements"));
+    refused(&["polyomino", "--show-pieces"], "give a problem name");
+    for d in [d1, d2, d3] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}

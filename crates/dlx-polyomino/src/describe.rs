@@ -4,8 +4,8 @@
 //! per line (a line starting with `#` is a comment):
 //!
 //! ```text
-//! # a standard set: pentominoes, tetrominoes, trominoes, domino, monomino, each with
-//! # optional flags
+//! # a standard set: hexominoes (H1 to H35), pentominoes, tetrominoes, trominoes, domino,
+//! # monomino, each with optional flags
 //! pentominoes
 //! # the same set with the mirror images of asymmetric pieces, rotations only
 //! one-sided pentominoes
@@ -32,7 +32,9 @@ use dlx_core::Multiplicity;
 use thiserror::Error;
 
 use crate::board::{Board, BoardError};
-use crate::piece::{Piece, domino, monomino, one_sided, pentominoes, tetrominoes, trominoes};
+use crate::piece::{
+    Piece, domino, hexominoes, monomino, one_sided, pentominoes, tetrominoes, trominoes,
+};
 use crate::puzzle::Puzzle;
 use crate::shape::ShapeError;
 
@@ -65,6 +67,7 @@ pub enum DescribeError {
 
 fn set(name: &str) -> Option<Vec<Piece>> {
     match name {
+        "hexominoes" => Some(hexominoes()),
         "pentominoes" => Some(pentominoes()),
         "tetrominoes" => Some(tetrominoes()),
         "trominoes" => Some(trominoes()),
@@ -463,7 +466,7 @@ mod tests {
             e.to_string(),
             "pieces line 2: row 1, column 2: unexpected character `x` (expected `#` or `.`)"
         );
-        let e = parse_puzzle("##", "\nhexominoes\n").unwrap_err();
+        let e = parse_puzzle("##", "\nheptominoes\n").unwrap_err();
         assert!(e.to_string().starts_with("pieces line 2:"));
         let e = parse_puzzle("##", "piece D ## twice").unwrap_err();
         assert!(e.to_string().contains("unknown flag `twice`"));

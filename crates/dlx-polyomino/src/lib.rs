@@ -77,8 +77,8 @@ mod tiling;
 pub use board::{Board, BoardError, CellNames};
 pub use describe::{DescribeError, parse_puzzle};
 pub use piece::{
-    PENTOMINO_PICTURES, Piece, domino, monomino, one_sided, pentomino, pentominoes,
-    square_tetromino, tetrominoes, trominoes,
+    PENTOMINO_PICTURES, Piece, domino, free_polyominoes, hexominoes, monomino, one_sided,
+    pentomino, pentominoes, square_tetromino, tetrominoes, trominoes,
 };
 pub use puzzle::{Orientations, Packing, PieceSpec, Placement, Puzzle, PuzzleError, Rule, Slot};
 pub use shape::{MAX_EXTENT, Shape, ShapeError};

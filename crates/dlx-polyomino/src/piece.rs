@@ -1,5 +1,7 @@
 //! Named pieces and the standard sets: pentominoes with Golomb's names, tetrominoes,
-//! trominoes, the domino, the monomino, and one-sided sets.
+//! trominoes, the domino, the monomino, the hexominoes (numbered), and one-sided sets.
+
+use std::collections::BTreeSet;
 
 use crate::shape::{Shape, ShapeError};
 
@@ -114,6 +116,59 @@ pub fn domino() -> Piece {
     known("D", "##")
 }
 
+/// Every free polyomino of `n` cells (every shape of `n` squares joined edge to edge, up to
+/// turns and mirror images), each laid flat: of its orientations, the one with the fewest
+/// rows, then the least list of cells read row by row. Sorted by that orientation, so the
+/// straight piece comes first. Grown cell by cell from the monomino: 1, 1, 2, 5, 12, 35, 108
+/// shapes for `n` = 1 to 7; empty for `n` = 0.
+///
+/// ```
+/// let tetrominoes = dlx_polyomino::free_polyominoes(4);
+/// let pictures: Vec<String> = tetrominoes.iter().map(|s| s.to_ascii()).collect();
+/// assert_eq!(pictures, ["####", "###/#..", "###/.#.", "##/##", "##./.##"]);
+/// ```
+pub fn free_polyominoes(n: usize) -> Vec<Shape> {
+    if n == 0 {
+        return Vec::new();
+    }
+    let flat = |shape: &Shape| {
+        (shape.orientations().into_iter())
+            .min_by(|a, b| (a.height(), a.cells()).cmp(&(b.height(), b.cells())))
+            .expect("a shape has an orientation")
+    };
+    let mut shapes: BTreeSet<(i32, Shape)> = BTreeSet::new();
+    shapes.insert((1, Shape::from_cells([(0, 0)]).expect("one cell")));
+    for _ in 1..n {
+        let mut grown = BTreeSet::new();
+        for (_, shape) in &shapes {
+            for &(r, c) in shape.cells() {
+                for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    let cell = (r + dr, c + dc);
+                    if shape.cells().contains(&cell) {
+                        continue;
+                    }
+                    let cells = shape.cells().iter().copied().chain([cell]);
+                    let laid = flat(&Shape::from_cells(cells).expect("distinct cells"));
+                    grown.insert((laid.height(), laid));
+                }
+            }
+        }
+        shapes = grown;
+    }
+    shapes.into_iter().map(|(_, shape)| shape).collect()
+}
+
+/// The 35 hexominoes, named `H1` to `H35` in the order of [`free_polyominoes`] (`H1` is the
+/// straight piece; `dlx polyomino --show-pieces` draws them all).
+pub fn hexominoes() -> Vec<Piece> {
+    (free_polyominoes(6).into_iter().enumerate())
+        .map(|(k, shape)| Piece {
+            name: format!("H{}", k + 1),
+            shape,
+        })
+        .collect()
+}
+
 /// The one-sided set: every piece, then, in the same order, the mirror image of each piece
 /// whose mirror image is not one of its rotations (named with a prime). Each is meant to be
 /// placed with its rotations only ([`crate::Orientations::Rotations`]).
@@ -146,5 +201,51 @@ mod tests {
         let cells: Vec<usize> = trominoes().iter().map(|p| p.shape.len()).collect();
         assert_eq!((cells, monomino().shape.len()), (vec![3, 3], 1));
         assert_eq!(pentomino("Q"), None);
+    }
+
+    /// The counts of free, one-sided and fixed polyominoes (OEIS A000105, A000988, A001168),
+    /// and the named sets as the generator finds them.
+    #[test]
+    fn polyominoes_of_each_size() {
+        let mut free = Vec::new();
+        let mut sided = Vec::new();
+        let mut fixed = Vec::new();
+        for n in 1..=7 {
+            let shapes = free_polyominoes(n);
+            assert!(shapes.iter().all(|s| s.len() == n));
+            let pieces: Vec<Piece> = (shapes.iter().enumerate())
+                .map(|(k, s)| Piece {
+                    name: k.to_string(),
+                    shape: s.clone(),
+                })
+                .collect();
+            free.push(shapes.len());
+            sided.push(one_sided(&pieces).len());
+            fixed.push(shapes.iter().map(|s| s.orientations().len()).sum::<usize>());
+        }
+        assert_eq!(free, [1, 1, 2, 5, 12, 35, 108]);
+        assert_eq!(sided, [1, 1, 2, 7, 18, 60, 196]);
+        assert_eq!(fixed, [1, 2, 6, 19, 63, 216, 760]);
+        assert!(free_polyominoes(0).is_empty());
+        // The sets with names are the same shapes.
+        let same = |named: Vec<Piece>, n: usize| {
+            let mut a: Vec<Shape> = named.iter().map(|p| p.shape.clone()).collect();
+            let mut b = free_polyominoes(n);
+            let canon = |s: &Shape| s.orientations().into_iter().min().expect("one");
+            a = a.iter().map(canon).collect();
+            b = b.iter().map(canon).collect();
+            a.sort();
+            b.sort();
+            a == b
+        };
+        assert!(same(pentominoes(), 5) && same(tetrominoes(), 4) && same(trominoes(), 3));
+        let h = hexominoes();
+        assert_eq!(h.len(), 35);
+        assert_eq!(
+            (h[0].name.as_str(), h[0].shape.to_ascii()),
+            ("H1", "######".into())
+        );
+        assert_eq!(h[34].name, "H35");
+        assert_eq!(one_sided(&h).len(), 60);
     }
 }

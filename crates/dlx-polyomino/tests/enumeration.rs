@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use dlx_core::Problem;
-use dlx_polyomino::{Board, Piece, Puzzle, parse_puzzle};
+use dlx_polyomino::{Board, Piece, Puzzle, hexominoes, parse_puzzle};
 use dlx_test_data::fill::{self, FillPiece, Squares};
 
 /// A packing: each placed piece by name with its cells, sorted.
@@ -14,16 +14,16 @@ type Packing = BTreeSet<(String, Vec<(usize, usize)>)>;
 
 /// One piece for the brute force: its cells, counts and whether it may be turned over.
 struct Spec {
-    name: &'static str,
+    name: String,
     cells: Vec<(i32, i32)>,
     lo: u32,
     hi: u32,
     one_sided: bool,
 }
 
-fn spec(name: &'static str, cells: &[(i32, i32)], lo: u32, hi: u32) -> Spec {
+fn spec(name: &str, cells: &[(i32, i32)], lo: u32, hi: u32) -> Spec {
     Spec {
-        name,
+        name: name.to_string(),
         cells: cells.to_vec(),
         lo,
         hi,
@@ -151,7 +151,7 @@ fn picture(board: &[&[u8]]) -> String {
 fn puzzle_of(board: &[&[u8]], specs: &[Spec]) -> Puzzle {
     let mut puzzle = Puzzle::new(Board::from_ascii(&picture(board)).unwrap());
     for s in specs {
-        let spec = puzzle.piece(Piece::from_cells(s.name, s.cells.iter().copied()).unwrap());
+        let spec = puzzle.piece(Piece::from_cells(&s.name, s.cells.iter().copied()).unwrap());
         if s.one_sided {
             spec.one_sided();
         }
@@ -270,4 +270,64 @@ fn piece_files_give_the_same_packings() {
         by_matrix(&parse_puzzle("###\n###", "piece M # copies=2\ndomino copies=2").unwrap());
     let expected = brute_force(FULL_2X3, &[spec("M", MONO, 2, 2), spec("D", DOMINO, 2, 2)]);
     assert_eq!(found, expected);
+}
+
+/// Every fixed polyomino of `n` cells (each placed with its least cell at `(0, 0)`), grown
+/// here square by square with no help from the crate.
+fn fixed_polyominoes(n: usize) -> BTreeSet<Vec<(i32, i32)>> {
+    let mut shapes = BTreeSet::from([vec![(0, 0)]]);
+    for _ in 1..n {
+        let mut grown = BTreeSet::new();
+        for shape in &shapes {
+            for &(r, c) in shape {
+                for cell in [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)] {
+                    if shape.contains(&cell) {
+                        continue;
+                    }
+                    let mut v: Vec<(i32, i32)> = shape.iter().copied().chain([cell]).collect();
+                    v.sort();
+                    let (r0, c0) = v[0];
+                    grown.insert(v.into_iter().map(|(r, c)| (r - r0, c - c0)).collect());
+                }
+            }
+        }
+        shapes = grown;
+    }
+    shapes
+}
+
+/// The crate's hexominoes as brute-force pieces, each placed `lo` to `hi` times.
+fn hexomino_specs(lo: u32, hi: u32) -> Vec<Spec> {
+    hexominoes()
+        .iter()
+        .map(|p| spec(&p.name, p.shape.cells(), lo, hi))
+        .collect()
+}
+
+#[test]
+fn hexominoes_are_every_shape_of_six_squares() {
+    // Their orientations, turned here, are the 216 fixed hexominoes, each once.
+    let mut seen = BTreeSet::new();
+    for p in hexominoes() {
+        for o in orientations(p.shape.cells(), false) {
+            assert!(seen.insert(o), "{} repeats a shape", p.name);
+        }
+    }
+    assert_eq!(seen.len(), 216);
+    assert_eq!(seen, fixed_polyominoes(6));
+}
+
+#[test]
+fn hexominoes_on_small_boards() {
+    // Two hexominoes, any of them, any number of times, in a 2x6 box and a 3x4 box.
+    let two_by_six: &[&[u8]] = &[&[1; 6], &[1; 6]];
+    assert_eq!(check(two_by_six, &hexomino_specs(0, 2)), 6);
+    assert_eq!(check(FULL_3X4, &hexomino_specs(0, 2)), 19);
+    // Each at most once, on a 3x6 box above a row of six cells that may stay empty: three
+    // pieces, or four filling the row too.
+    let board: &[&[u8]] = &[&[1; 6], &[1; 6], &[1; 6], &[2; 6]];
+    assert_eq!(check(board, &hexomino_specs(0, 1)), 1512);
+    // The same through a piece file: the set's line and its flags.
+    let found = by_matrix(&parse_puzzle("######\n######", "hexominoes copies\n").unwrap());
+    assert_eq!(found, brute_force(two_by_six, &hexomino_specs(0, 2)));
 }

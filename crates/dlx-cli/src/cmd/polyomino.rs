@@ -2,7 +2,7 @@
 
 use dlx_core::Heuristic;
 use dlx_polyomino::problems::{PROBLEMS, Problem};
-use dlx_polyomino::{Packing, SvgStyle, parse_puzzle, to_svg};
+use dlx_polyomino::{Packing, Puzzle, SvgStyle, parse_puzzle, to_svg};
 
 use crate::args::SearchArgs;
 use crate::error::CliError;
@@ -24,8 +24,9 @@ pub struct Args {
         requires = "pieces"
     )]
     pub board: Option<String>,
-    /// The pieces, one a line: `pentominoes`, `one-sided pentominoes`, `tetrominoes`,
-    /// `trominoes`, `domino`, `monomino`, or `piece NAME PICTURE [FLAGS]`; a set takes the
+    /// The pieces, one a line: `pentominoes`, `one-sided pentominoes`, `hexominoes` (`H1` to
+    /// `H35`: `--show-pieces` draws them), `tetrominoes`, `trominoes`, `domino`, `monomino`,
+    /// or `piece NAME PICTURE [FLAGS]`; a set takes the
     /// flags too. Flags: `free` (the default) or `one-sided` (rotations only); `copies=N`
     /// (placed N times),
     /// `copies=LO-HI` (LO to HI times, `0-1` = may be left out) or `copies` (any number);
@@ -41,6 +42,10 @@ pub struct Args {
     /// Count the solutions (the default when nothing else is asked for).
     #[arg(long)]
     pub count: bool,
+    /// Draw each piece with its name, how it may be turned and how many times it is placed,
+    /// and how many placements the board gives it; then stop without solving.
+    #[arg(long, conflicts_with_all = ["emit", "classes", "svg"])]
+    pub show_pieces: bool,
     /// Count the distinct solutions: the classes under the board's symmetries that the
     /// pieces allow (found automatically), searching one place of each orbit of a piece.
     /// With --print, one solution of each class is drawn first; with --svg FILE, all of
@@ -58,10 +63,9 @@ pub struct Args {
 }
 
 /// The puzzle asked for, its title, and the published number of classes if it is named.
-fn packing(args: &Args) -> Result<(String, Packing, Option<u64>), CliError> {
+fn puzzle(args: &Args) -> Result<(String, Puzzle, Option<u64>), CliError> {
     if let Some(p) = args.name.as_deref().and_then(Problem::named) {
-        let packing = (p.puzzle().build()).map_err(|e| CliError::Polyomino(e.to_string()))?;
-        return Ok((p.name.to_string(), packing, Some(p.published.0)));
+        return Ok((p.name.to_string(), p.puzzle(), Some(p.published.0)));
     }
     if let Some(name) = &args.name {
         let puzzle = dlx_paper::polyomino::puzzle(name).ok_or_else(|| {
@@ -69,11 +73,24 @@ fn packing(args: &Args) -> Result<(String, Packing, Option<u64>), CliError> {
                 "unknown polyomino problem `{name}`; `dlx polyomino list` shows the names"
             ))
         })?;
-        let packing = puzzle
-            .build()
-            .map_err(|e| CliError::Polyomino(format!("{name}: {e}")))?;
-        return Ok((name.clone(), packing, None));
+        return Ok((name.clone(), puzzle, None));
     }
+    let (title, puzzle) = described(args)?;
+    crate::output::note_scattered(&puzzle.scattered_pieces());
+    Ok((title, puzzle, None))
+}
+
+/// The puzzle's matrix, its title, and the published number of classes if it is named.
+fn packing(args: &Args) -> Result<(String, Packing, Option<u64>), CliError> {
+    let (title, puzzle, published) = puzzle(args)?;
+    let packing = puzzle
+        .build()
+        .map_err(|e| CliError::Polyomino(format!("{title}: {e}")))?;
+    Ok((title, packing, published))
+}
+
+/// The puzzle of `--board` and `--pieces`, with its title.
+fn described(args: &Args) -> Result<(String, Puzzle), CliError> {
     let (Some(board), Some(pieces)) = (&args.board, &args.pieces) else {
         return Err(CliError::Polyomino(
             "give a problem name or both --board FILE and --pieces FILE".into(),
@@ -83,11 +100,48 @@ fn packing(args: &Args) -> Result<(String, Packing, Option<u64>), CliError> {
     let (pieces_path, pieces_text) = read_input(Some(pieces))?;
     let puzzle = parse_puzzle(&board_text, &pieces_text)
         .map_err(|e| CliError::Polyomino(format!("{board_path} / {pieces_path}: {e}")))?;
-    crate::output::note_scattered(&puzzle.scattered_pieces());
-    let packing = puzzle
-        .build()
-        .map_err(|e| CliError::Polyomino(format!("{pieces_path}: {e}")))?;
-    Ok((format!("{board_path} with {pieces_path}"), packing, None))
+    Ok((format!("{board_path} with {pieces_path}"), puzzle))
+}
+
+/// Each piece's name, picture, turns, copies and placements on the board: what a designer
+/// checks before a search (which of the numbered hexominoes is `H17`, a piece that fits
+/// nowhere).
+fn show_pieces(puzzle: &Puzzle) -> Result<String, CliError> {
+    let placements = (puzzle.placements()).map_err(|e| CliError::Polyomino(e.to_string()))?;
+    let mut out = String::new();
+    for (k, spec) in puzzle.piece_specs().iter().enumerate() {
+        let shape = &spec.piece.shape;
+        let orientations = |n: usize| format!("{n} orientation{}", plural(n));
+        let turns = match &spec.orientations {
+            dlx_polyomino::Orientations::All => {
+                format!("free, {}", orientations(shape.orientations().len()))
+            }
+            dlx_polyomino::Orientations::Rotations => {
+                format!("one-sided, {}", orientations(shape.rotations().len()))
+            }
+            dlx_polyomino::Orientations::Only(v) => format!("{} given", orientations(v.len())),
+        };
+        let copies = match (spec.column, spec.counts()) {
+            (false, _) => "any number of times".to_string(),
+            (true, (1, 1)) => "once".to_string(),
+            (true, (lo, hi)) if lo == hi => format!("{lo} times"),
+            (true, (lo, hi)) => format!("{lo} to {hi} times"),
+        };
+        let places = placements.iter().filter(|p| p.piece == k).count();
+        out.push_str(&format!(
+            "{}: {} cell{}, {turns}, placed {copies}, {places} placement{} on the board\n{}\n\n",
+            spec.piece.name,
+            shape.len(),
+            plural(shape.len()),
+            plural(places),
+            shape.to_ascii().replace('/', "\n")
+        ));
+    }
+    Ok(out)
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -97,6 +151,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
             .chain(dlx_paper::polyomino::NAMES.iter().copied())
             .collect();
         return list_names(&names);
+    }
+    if args.show_pieces {
+        let (_, puzzle, _) = puzzle(&args)?;
+        print!("{}", show_pieces(&puzzle)?);
+        return Ok(());
     }
     let (title, packing, published) = packing(&args)?;
     if let Some(path) = &args.emit {
