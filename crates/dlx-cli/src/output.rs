@@ -142,6 +142,26 @@ pub fn summary_line_with(stats: &Stats, cleansings: bool) -> String {
     )
 }
 
+/// One piece as `--show-pieces` draws it: its name, size, turns, copies (`None`: any number)
+/// and placements on the board, then its picture and a blank line.
+pub fn shown_piece(
+    name: &str,
+    size: &str,
+    turns: &str,
+    copies: Option<(u32, u32)>,
+    placements: usize,
+    picture: &str,
+) -> String {
+    let copies = match copies {
+        None => "any number of times".to_string(),
+        Some((1, 1)) => "once".to_string(),
+        Some((lo, hi)) if lo == hi => format!("{lo} times"),
+        Some((lo, hi)) => format!("{lo} to {hi} times"),
+    };
+    let placements = counted(placements as u64, "placement");
+    format!("{name}: {size}, {turns}, placed {copies}, {placements} on the board\n{picture}\n\n")
+}
+
 /// Says on standard error which pieces of a described puzzle fall apart: they are placed as
 /// given (Knuth's polycube-dlx takes any cells too), but a picture whose cells do not all
 /// touch is most often a typo.

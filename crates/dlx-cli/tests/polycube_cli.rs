@@ -292,3 +292,35 @@ fn cells_that_may_stay_empty_and_ranges_of_counts() {
         std::fs::remove_dir_all(d).unwrap();
     }
 }
+
+/// `--show-pieces` draws each piece with its layers side by side, its turns, copies and
+/// placements in the board, without solving.
+#[test]
+fn show_pieces_draws_the_piece_list() {
+    let (d1, pieces) = temp_file(
+        "show-pieces.txt",
+        "piece Q 0,0,0 1,0,0 0,1,0 0,0,1 copies=0-2\npiece S ##/#.//#./.. free\n\
+         piece I 0,0,0 1,0,0 2,0,0\n",
+    );
+    let shown = stdout(&[
+        "polycube",
+        "--box",
+        "2x2x2",
+        "--pieces",
+        &pieces,
+        "--show-pieces",
+    ]);
+    // The tripod's 8 turns, each once in the 2x2x2 box; a piece longer than the box none.
+    assert_eq!(
+        shown,
+        "Q: 4 cubes, rotations only, 8 orientations, placed 0 to 2 times, 8 placements on \
+         the board\n##  #.\n#.  ..\n\nS: 4 cubes, free, 8 orientations, placed once, 8 \
+         placements on the board\n##  #.\n#.  ..\n\nI: 3 cubes, rotations only, 3 \
+         orientations, placed once, 0 placements on the board\n###\n\n"
+    );
+    // The Soma cube's seven pieces: V in its 12 turns at 12 places each of the 3x3x3 cube.
+    let soma = stdout(&["polycube", "soma", "--show-pieces"]);
+    assert_eq!(soma.lines().filter(|l| l.contains(": ")).count(), 7);
+    assert!(soma.starts_with("V: 3 cubes, rotations only, 12 orientations, placed once, 144"));
+    std::fs::remove_dir_all(d1).unwrap();
+}

@@ -3,13 +3,15 @@
 
 use dlx_core::Heuristic;
 use dlx_polycube::{
-    MAX_EXPLODE, PROBLEMS, Packing, Puzzle, SvgStyle, View, parse_board, parse_puzzle, parse_spec,
-    problem, to_svg,
+    MAX_EXPLODE, Orientations, PROBLEMS, Packing, Puzzle, SvgStyle, View, parse_board,
+    parse_puzzle, parse_spec, problem, to_svg,
 };
 
 use crate::args::SearchArgs;
 use crate::error::CliError;
-use crate::output::{emit_matrix, grouped, list_names, read_input, write_output};
+use crate::output::{
+    counted, emit_matrix, grouped, list_names, read_input, shown_piece, write_output,
+};
 use crate::running::{nth_solution, search_and_report, search_and_report_with};
 
 /// Arguments of `dlx polycube`.
@@ -61,6 +63,11 @@ pub struct Args {
     /// Which solution `--svg` draws (1 = the first found).
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub solution: u64,
+    /// Draw each piece with its name, how it may be turned and how many times it is placed,
+    /// and how many placements the board gives it (its layers side by side, z = 0 first);
+    /// then stop without solving.
+    #[arg(long, conflicts_with_all = ["emit", "classes", "svg", "count"])]
+    pub show_pieces: bool,
     /// Draw the cubes in isometric view instead of the layers.
     #[arg(long)]
     pub isometric: bool,
@@ -119,6 +126,42 @@ fn puzzle(args: &Args) -> Result<(String, Puzzle, Option<u64>), CliError> {
     Ok((format!("{board_title} with {pieces_path}"), puzzle, None))
 }
 
+/// Each piece's name, cubes, turns, copies and placements in the board, with its layers.
+fn show_pieces(puzzle: &Puzzle) -> Result<String, CliError> {
+    let placements = (puzzle.placements()).map_err(|e| err(e.to_string()))?;
+    let mut out = String::new();
+    for (k, spec) in puzzle.piece_specs().iter().enumerate() {
+        let shape = &spec.piece.shape;
+        let orientations = |n: usize| counted(n as u64, "orientation");
+        let turns = match &spec.orientations {
+            Orientations::Rotations => {
+                format!("rotations only, {}", orientations(shape.rotations().len()))
+            }
+            Orientations::All => format!("free, {}", orientations(shape.orientations().len())),
+            Orientations::Only(v) => format!("{} given", orientations(v.len())),
+        };
+        // The layers side by side, as a board file's layers read top to bottom.
+        let layers: Vec<Vec<String>> = (shape.to_layers().split("//"))
+            .map(|layer| layer.split('/').map(str::to_string).collect())
+            .collect();
+        let picture: Vec<String> = (0..layers[0].len())
+            .map(|row| {
+                let rows: Vec<&str> = layers.iter().map(|l| l[row].as_str()).collect();
+                rows.join("  ")
+            })
+            .collect();
+        out.push_str(&shown_piece(
+            &spec.piece.name,
+            &counted(shape.len() as u64, "cube"),
+            &turns,
+            Some(spec.counts()),
+            placements.iter().filter(|p| p.piece == k).count(),
+            &picture.join("\n"),
+        ));
+    }
+    Ok(out)
+}
+
 fn draw(args: &Args, title: &str, packing: &Packing, heuristic: Heuristic) -> Result<(), CliError> {
     let Some(path) = &args.svg else {
         return Ok(());
@@ -164,6 +207,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         )));
     }
     let (title, puzzle, published) = puzzle(&args)?;
+    if args.show_pieces {
+        print!("{}", show_pieces(&puzzle)?);
+        return Ok(());
+    }
     let packing = puzzle.build().map_err(|e| err(format!("{title}: {e}")))?;
     if let Some(path) = &args.emit {
         return emit_matrix(path, &packing.matrix, &title, "polycube");

@@ -2,11 +2,11 @@
 
 use dlx_core::Heuristic;
 use dlx_polyomino::problems::{PROBLEMS, Problem};
-use dlx_polyomino::{Packing, Puzzle, SvgStyle, parse_puzzle, to_svg};
+use dlx_polyomino::{Orientations, Packing, Puzzle, SvgStyle, parse_puzzle, to_svg};
 
 use crate::args::SearchArgs;
 use crate::error::CliError;
-use crate::output::{emit_matrix, list_names, read_input, write_output};
+use crate::output::{counted, emit_matrix, list_names, read_input, shown_piece, write_output};
 use crate::running::{nth_solution, search_and_report};
 
 /// Arguments of `dlx polyomino`.
@@ -111,37 +111,24 @@ fn show_pieces(puzzle: &Puzzle) -> Result<String, CliError> {
     let mut out = String::new();
     for (k, spec) in puzzle.piece_specs().iter().enumerate() {
         let shape = &spec.piece.shape;
-        let orientations = |n: usize| format!("{n} orientation{}", plural(n));
+        let orientations = |n: usize| counted(n as u64, "orientation");
         let turns = match &spec.orientations {
-            dlx_polyomino::Orientations::All => {
-                format!("free, {}", orientations(shape.orientations().len()))
-            }
-            dlx_polyomino::Orientations::Rotations => {
+            Orientations::All => format!("free, {}", orientations(shape.orientations().len())),
+            Orientations::Rotations => {
                 format!("one-sided, {}", orientations(shape.rotations().len()))
             }
-            dlx_polyomino::Orientations::Only(v) => format!("{} given", orientations(v.len())),
+            Orientations::Only(v) => format!("{} given", orientations(v.len())),
         };
-        let copies = match (spec.column, spec.counts()) {
-            (false, _) => "any number of times".to_string(),
-            (true, (1, 1)) => "once".to_string(),
-            (true, (lo, hi)) if lo == hi => format!("{lo} times"),
-            (true, (lo, hi)) => format!("{lo} to {hi} times"),
-        };
-        let places = placements.iter().filter(|p| p.piece == k).count();
-        out.push_str(&format!(
-            "{}: {} cell{}, {turns}, placed {copies}, {places} placement{} on the board\n{}\n\n",
-            spec.piece.name,
-            shape.len(),
-            plural(shape.len()),
-            plural(places),
-            shape.to_ascii().replace('/', "\n")
+        out.push_str(&shown_piece(
+            &spec.piece.name,
+            &counted(shape.len() as u64, "cell"),
+            &turns,
+            spec.column.then(|| spec.counts()),
+            placements.iter().filter(|p| p.piece == k).count(),
+            &shape.to_ascii().replace('/', "\n"),
         ));
     }
     Ok(out)
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
