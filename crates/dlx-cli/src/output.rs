@@ -142,6 +142,10 @@ pub fn summary_line_with(stats: &Stats, cleansings: bool) -> String {
     )
 }
 
+/// The most squares or cubes of a bounding box `--show-pieces` draws as a picture; a piece
+/// spread wider is given as its list of cells (a picture would take gigabytes).
+pub const MAX_PICTURE: i64 = 10_000;
+
 /// One piece as `--show-pieces` draws it: its name, size, turns, copies (`None`: any number)
 /// and placements on the board, then its picture and a blank line.
 pub fn shown_piece(

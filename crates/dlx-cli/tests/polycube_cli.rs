@@ -322,5 +322,26 @@ fn show_pieces_draws_the_piece_list() {
     let soma = stdout(&["polycube", "soma", "--show-pieces"]);
     assert_eq!(soma.lines().filter(|l| l.contains(": ")).count(), 7);
     assert!(soma.starts_with("V: 3 cubes, rotations only, 12 orientations, placed once, 144"));
-    std::fs::remove_dir_all(d1).unwrap();
+    // Cubes far apart are listed, not drawn (the picture would take terabytes); the flags of
+    // a search are refused beside it.
+    let (d2, far) = temp_file("show-far.txt", "piece A 0,0,0 1048575,1048575,0\n");
+    let shown = stdout(&[
+        "polycube",
+        "--box",
+        "2x2x2",
+        "--pieces",
+        &far,
+        "--show-pieces",
+    ]);
+    assert!(
+        shown.ends_with("on the board\ncubes (x,y,z): 0,0,0 1048575,1048575,0\n\n"),
+        "{shown}"
+    );
+    refused(
+        &["polycube", "soma", "--show-pieces", "--json"],
+        "cannot be used with",
+    );
+    for d in [d1, d2] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
 }

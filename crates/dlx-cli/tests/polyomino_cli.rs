@@ -203,7 +203,26 @@ fn hexominoes_and_show_pieces() {
     assert_eq!(shown.lines().filter(|l| l.contains(": ")).count(), 12);
     assert!(shown.starts_with("F: 5 cells, free, 8 orientations, placed once, 256 placements"));
     refused(&["polyomino", "--show-pieces"], "give a problem name");
-    for d in [d1, d2, d3] {
+    refused(
+        &["polyomino", "pentominoes-6x10", "--show-pieces", "--count"],
+        "cannot be used with",
+    );
+    // Cells far apart are listed, not drawn.
+    let far = format!("piece A #/{}#\n", ".".repeat(10_000));
+    let (d4, far) = temp_file("hex-far.txt", &far);
+    let shown = stdout(&[
+        "polyomino",
+        "--board",
+        &board,
+        "--pieces",
+        &far,
+        "--show-pieces",
+    ]);
+    assert!(
+        shown.ends_with("on the board\ncells (row,column): 0,0 1,10000\n\n"),
+        "{shown}"
+    );
+    for d in [d1, d2, d3, d4] {
         std::fs::remove_dir_all(d).unwrap();
     }
 }

@@ -10,7 +10,7 @@ use dlx_polycube::{
 use crate::args::SearchArgs;
 use crate::error::CliError;
 use crate::output::{
-    counted, emit_matrix, grouped, list_names, read_input, shown_piece, write_output,
+    MAX_PICTURE, counted, emit_matrix, grouped, list_names, read_input, shown_piece, write_output,
 };
 use crate::running::{nth_solution, search_and_report, search_and_report_with};
 
@@ -66,7 +66,10 @@ pub struct Args {
     /// Draw each piece with its name, how it may be turned and how many times it is placed,
     /// and how many placements the board gives it (its layers side by side, z = 0 first);
     /// then stop without solving.
-    #[arg(long, conflicts_with_all = ["emit", "classes", "svg", "count"])]
+    #[arg(long, conflicts_with_all = [
+        "emit", "count", "classes", "svg", "solution", "isometric", "heuristic", "limit",
+        "print", "profile", "json", "threads", "shard",
+    ])]
     pub show_pieces: bool,
     /// Draw the cubes in isometric view instead of the layers.
     #[arg(long)]
@@ -126,6 +129,28 @@ fn puzzle(args: &Args) -> Result<(String, Puzzle, Option<u64>), CliError> {
     Ok((format!("{board_title} with {pieces_path}"), puzzle, None))
 }
 
+/// A piece's layers side by side (z = 0 first, each as a board file draws a layer), or its
+/// cubes as `x,y,z` where a picture would be too large (a piece whose cubes lie far apart).
+fn picture(shape: &dlx_polycube::Shape) -> String {
+    let [w, h, d] = shape.size().map(i64::from);
+    if w * h * d > MAX_PICTURE {
+        let cubes: Vec<String> = (shape.cells().iter())
+            .map(|[x, y, z]| format!("{x},{y},{z}"))
+            .collect();
+        return format!("cubes (x,y,z): {}", cubes.join(" "));
+    }
+    let layers: Vec<Vec<String>> = (shape.to_layers().split("//"))
+        .map(|layer| layer.split('/').map(str::to_string).collect())
+        .collect();
+    let rows: Vec<String> = (0..layers[0].len())
+        .map(|row| {
+            let rows: Vec<&str> = layers.iter().map(|l| l[row].as_str()).collect();
+            rows.join("  ")
+        })
+        .collect();
+    rows.join("\n")
+}
+
 /// Each piece's name, cubes, turns, copies and placements in the board, with its layers.
 fn show_pieces(puzzle: &Puzzle) -> Result<String, CliError> {
     let placements = (puzzle.placements()).map_err(|e| err(e.to_string()))?;
@@ -140,23 +165,13 @@ fn show_pieces(puzzle: &Puzzle) -> Result<String, CliError> {
             Orientations::All => format!("free, {}", orientations(shape.orientations().len())),
             Orientations::Only(v) => format!("{} given", orientations(v.len())),
         };
-        // The layers side by side, as a board file's layers read top to bottom.
-        let layers: Vec<Vec<String>> = (shape.to_layers().split("//"))
-            .map(|layer| layer.split('/').map(str::to_string).collect())
-            .collect();
-        let picture: Vec<String> = (0..layers[0].len())
-            .map(|row| {
-                let rows: Vec<&str> = layers.iter().map(|l| l[row].as_str()).collect();
-                rows.join("  ")
-            })
-            .collect();
         out.push_str(&shown_piece(
             &spec.piece.name,
             &counted(shape.len() as u64, "cube"),
             &turns,
             Some(spec.counts()),
             placements.iter().filter(|p| p.piece == k).count(),
-            &picture.join("\n"),
+            &picture(shape),
         ));
     }
     Ok(out)

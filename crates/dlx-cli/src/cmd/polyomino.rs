@@ -6,7 +6,9 @@ use dlx_polyomino::{Orientations, Packing, Puzzle, SvgStyle, parse_puzzle, to_sv
 
 use crate::args::SearchArgs;
 use crate::error::CliError;
-use crate::output::{counted, emit_matrix, list_names, read_input, shown_piece, write_output};
+use crate::output::{
+    MAX_PICTURE, counted, emit_matrix, list_names, read_input, shown_piece, write_output,
+};
 use crate::running::{nth_solution, search_and_report};
 
 /// Arguments of `dlx polyomino`.
@@ -44,7 +46,10 @@ pub struct Args {
     pub count: bool,
     /// Draw each piece with its name, how it may be turned and how many times it is placed,
     /// and how many placements the board gives it; then stop without solving.
-    #[arg(long, conflicts_with_all = ["emit", "classes", "svg"])]
+    #[arg(long, conflicts_with_all = [
+        "emit", "count", "classes", "svg", "solution", "heuristic", "limit", "print", "profile",
+        "json", "threads", "shard",
+    ])]
     pub show_pieces: bool,
     /// Count the distinct solutions: the classes under the board's symmetries that the
     /// pieces allow (found automatically), searching one place of each orbit of a piece.
@@ -106,6 +111,18 @@ fn described(args: &Args) -> Result<(String, Puzzle), CliError> {
 /// Each piece's name, picture, turns, copies and placements on the board: what a designer
 /// checks before a search (which of the numbered hexominoes is `H17`, a piece that fits
 /// nowhere).
+/// A piece's picture, or its cells as `row,column` where a picture would be too large (a
+/// piece whose cells lie far apart).
+fn picture(shape: &dlx_polyomino::Shape) -> String {
+    if i64::from(shape.height()) * i64::from(shape.width()) <= MAX_PICTURE {
+        return shape.to_ascii().replace('/', "\n");
+    }
+    let cells: Vec<String> = (shape.cells().iter())
+        .map(|(r, c)| format!("{r},{c}"))
+        .collect();
+    format!("cells (row,column): {}", cells.join(" "))
+}
+
 fn show_pieces(puzzle: &Puzzle) -> Result<String, CliError> {
     let placements = (puzzle.placements()).map_err(|e| CliError::Polyomino(e.to_string()))?;
     let mut out = String::new();
@@ -125,7 +142,7 @@ fn show_pieces(puzzle: &Puzzle) -> Result<String, CliError> {
             &turns,
             spec.column.then(|| spec.counts()),
             placements.iter().filter(|p| p.piece == k).count(),
-            &shape.to_ascii().replace('/', "\n"),
+            &picture(shape),
         ));
     }
     Ok(out)
