@@ -108,9 +108,6 @@ fn described(args: &Args) -> Result<(String, Puzzle), CliError> {
     Ok((format!("{board_path} with {pieces_path}"), puzzle))
 }
 
-/// Each piece's name, picture, turns, copies and placements on the board: what a designer
-/// checks before a search (which of the numbered hexominoes is `H17`, a piece that fits
-/// nowhere).
 /// A piece's picture, or its cells as `row,column` where a picture would be too large (a
 /// piece whose cells lie far apart).
 fn picture(shape: &dlx_polyomino::Shape) -> String {
@@ -123,6 +120,9 @@ fn picture(shape: &dlx_polyomino::Shape) -> String {
     format!("cells (row,column): {}", cells.join(" "))
 }
 
+/// Each piece's name, picture, turns, copies and placements on the board: what a designer
+/// checks before a search (which of the numbered hexominoes is `H17`, a piece that fits
+/// nowhere).
 fn show_pieces(puzzle: &Puzzle) -> Result<String, CliError> {
     let placements = (puzzle.placements()).map_err(|e| CliError::Polyomino(e.to_string()))?;
     let mut out = String::new();
