@@ -129,3 +129,43 @@ fn pieces_of_ones_own_are_placed_free() {
         "--piece T: expected LABEL=CELLS",
     );
 }
+
+/// `--show-pieces` draws each piece in its first orientation, slanted as `--print` draws a
+/// solution, with its orientations, copies and placements on the board, without solving.
+#[test]
+fn show_pieces_draws_the_piece_list() {
+    // The triamond on a strip of six triangles: at each of the 4 runs of three in a row.
+    let shown = stdout(&[
+        "polyiamond",
+        "--rhombus",
+        "1x3",
+        "--pieces",
+        "none",
+        "--piece",
+        "T=00 00* 01",
+        "--copies",
+        "T=0-2",
+        "--show-pieces",
+    ]);
+    assert_eq!(
+        shown,
+        "T: 3 triangles, 6 orientations, placed 0 to 2 times, 4 placements on the board\n \
+         T\nTT\n\n"
+    );
+    // A named problem's pieces: the twelve hexiamonds of Figure 7's rhombus.
+    let shown = stdout(&["polyiamond", "hexiamonds-rhombus", "--show-pieces"]);
+    assert_eq!(shown.lines().filter(|l| l.contains(": ")).count(), 12);
+    assert!(
+        shown.contains("6 triangles, 12 orientations, placed once"),
+        "{shown}"
+    );
+    refused(
+        &[
+            "polyiamond",
+            "hexiamonds-rhombus",
+            "--show-pieces",
+            "--json",
+        ],
+        "cannot be used with",
+    );
+}

@@ -272,3 +272,54 @@ fn segments_that_may_stay_uncovered_and_piece_counts() {
         help.contains("`H00?`: a segment that may stay uncovered") && help.contains("PIECE=LO-HI")
     );
 }
+
+/// `--show-pieces` draws each piece as `--print` draws it, with its turns, copies and
+/// placements on the board, without solving.
+#[test]
+fn show_pieces_draws_the_piece_list() {
+    // The O is the unit square's four sides: one orientation, one place on a 1x1 grid. A
+    // fixed I has its one orientation given and no room on a 2x2 grid.
+    let out = dlx(&[
+        "polystick",
+        "--board",
+        "1x1",
+        "--pieces",
+        "O",
+        "--show-pieces",
+    ]);
+    assert_eq!(
+        stdout(&out),
+        "O: 4 segments, free, 1 orientation, placed once, 1 placement on the board\n\
+         OOOOO\nO   O\nOOOOO\n\n"
+    );
+    let out = dlx(&[
+        "polystick",
+        "--board",
+        "2x2",
+        "--pieces",
+        "L,I",
+        "--copies",
+        "L=0-3",
+        "--fix",
+        "I=H00 H10 H20 H30",
+        "--show-pieces",
+    ]);
+    let shown = stdout(&out);
+    assert!(
+        shown.starts_with("L: 4 segments, free, 8 orientations, placed 0 to 3 times, 0"),
+        "{shown}"
+    );
+    assert!(shown.contains("\nI: 4 segments, 1 orientation given, placed once, 0 placements"));
+    // The ten one-sided welded tetrasticks of Figure 13.
+    let out = dlx(&["polystick", "tetrasticks-welded-4x4", "--show-pieces"]);
+    let heads = stdout(&out).lines().filter(|l| l.contains(": ")).count();
+    assert_eq!(heads, 10);
+    let out = dlx(&[
+        "polystick",
+        "tetrasticks-welded-4x4",
+        "--show-pieces",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+}

@@ -44,7 +44,9 @@ fn bad(name: &str, reason: impl Into<String>) -> PaperError {
 }
 
 /// The puzzle a name stands for.
-fn puzzle(name: &str) -> Option<Result<Puzzle, PaperError>> {
+/// The puzzle behind a named hexiamond problem, before its matrix is built: its board and
+/// its pieces with their orientations, counts and restrictions. `None` for an unknown name.
+pub fn puzzle(name: &str) -> Option<Result<Puzzle, PaperError>> {
     let rest = name.strip_prefix("hexiamonds-")?;
     Some(match rest {
         "rhombus" => Ok(problems::rhombus()),

@@ -225,6 +225,16 @@ impl Puzzle {
         Ok(self)
     }
 
+    /// The pieces, in column order.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
     /// The orientations a piece may take in this puzzle.
     ///
     /// # Panics

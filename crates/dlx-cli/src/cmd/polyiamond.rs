@@ -7,7 +7,7 @@ use dlx_polyiamond::{Board, Placed, Puzzle, hexiamonds};
 
 use crate::args::{SearchArgs, copies_once};
 use crate::error::CliError;
-use crate::output::{emit_matrix, list_names, read_input, write_output};
+use crate::output::{counted, emit_matrix, list_names, read_input, shown_piece, write_output};
 use crate::running::{nth_solution, search_and_report};
 
 /// Arguments of `dlx polyiamond`.
@@ -56,6 +56,13 @@ pub struct Args {
     /// Count the solutions (the default when nothing else is asked for).
     #[arg(long)]
     pub count: bool,
+    /// Draw each piece with its label, its orientations, how many times it is placed and how
+    /// many placements the board gives it; then stop without solving.
+    #[arg(long, conflicts_with_all = [
+        "emit", "count", "classes", "svg", "solution", "quarter_turn", "heuristic", "limit",
+        "print", "profile", "json", "threads", "shard",
+    ])]
+    pub show_pieces: bool,
     /// Count the distinct solutions: the classes under the board's symmetries that the
     /// pieces allow (found automatically), searching one place of each orbit of a piece.
     /// With --print, one solution of each class is drawn first; with --svg FILE, all of
@@ -79,7 +86,7 @@ fn err(msg: impl Into<String>) -> CliError {
     CliError::Polyiamond(msg.into())
 }
 
-fn described(args: &Args) -> Result<Option<(String, Placed)>, CliError> {
+fn described(args: &Args) -> Result<Option<(String, Puzzle)>, CliError> {
     let (title, board) = if let Some(size) = &args.rhombus {
         let (m, n) = size
             .split_once('x')
@@ -135,11 +142,11 @@ fn described(args: &Args) -> Result<Option<(String, Placed)>, CliError> {
             .count(label, lo, hi)
             .map_err(|e| err(format!("--copies {spec}: {e}")))?;
     }
-    let placed = puzzle.build().map_err(|e| err(format!("{title}: {e}")))?;
-    Ok(Some((format!("{title} with {}", args.pieces), placed)))
+    Ok(Some((format!("{title} with {}", args.pieces), puzzle)))
 }
 
-fn placed(args: &Args) -> Result<(String, Placed), CliError> {
+/// The puzzle asked for, named or described, with its title.
+fn puzzle(args: &Args) -> Result<(String, Puzzle), CliError> {
     if let Some(found) = described(args)? {
         return Ok(found);
     }
@@ -148,14 +155,46 @@ fn placed(args: &Args) -> Result<(String, Placed), CliError> {
             "give a problem name (`dlx polyiamond list`) or --rhombus, --board or --cells",
         ));
     };
-    let placed = dlx_paper::polyiamond::placed(name)
+    let puzzle = dlx_paper::polyiamond::puzzle(name)
         .ok_or_else(|| {
             err(format!(
                 "unknown polyiamond problem `{name}`; `dlx polyiamond list` shows the names"
             ))
         })?
         .map_err(CliError::Paper)?;
-    Ok((name.clone(), placed))
+    Ok((name.clone(), puzzle))
+}
+
+fn placed(args: &Args) -> Result<(String, Placed), CliError> {
+    let (title, puzzle) = puzzle(args)?;
+    let placed = puzzle.build().map_err(|e| err(format!("{title}: {e}")))?;
+    Ok((title, placed))
+}
+
+/// Each piece's label, triangles, orientations, copies and placements on the board, drawn
+/// in its first orientation as `--print` draws a solution.
+fn show_pieces(puzzle: &Puzzle) -> Result<String, CliError> {
+    let placements = puzzle.placements();
+    let mut out = String::new();
+    for (k, piece) in puzzle.piece_list().iter().enumerate() {
+        let Some(shape) = piece.orientations.first() else {
+            continue;
+        };
+        let board = Board::new(shape.cells().iter().copied()).map_err(|e| err(e.to_string()))?;
+        let mut labels = dlx_polyiamond::Labelling::default();
+        for &c in shape.cells() {
+            labels.0.insert(c, piece.label.clone());
+        }
+        out.push_str(&shown_piece(
+            &piece.label,
+            &counted(shape.len() as u64, "triangle"),
+            &counted(piece.orientations.len() as u64, "orientation"),
+            Some(piece.count),
+            placements.iter().filter(|p| p.piece == k).count(),
+            text(&board, &labels).trim_end_matches('\n'),
+        ));
+    }
+    Ok(out)
 }
 
 /// The caption's symmetry scores, in the drawing the SVG shows.
@@ -179,6 +218,11 @@ fn scores_caption(placed: &Placed, labels: &dlx_polyiamond::Labelling, turned: b
 pub fn run(args: Args) -> Result<(), CliError> {
     if args.name.as_deref() == Some("list") {
         return list_names(dlx_paper::polyiamond::NAMES);
+    }
+    if args.show_pieces {
+        let (_, puzzle) = puzzle(&args)?;
+        print!("{}", show_pieces(&puzzle)?);
+        return Ok(());
     }
     let (title, placed) = placed(&args)?;
     if let Some(path) = &args.emit {

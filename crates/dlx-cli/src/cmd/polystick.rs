@@ -5,11 +5,13 @@ use std::ops::ControlFlow;
 
 use dlx_core::{Heuristic, Problem};
 use dlx_polystick::draw::{self, SvgStyle};
-use dlx_polystick::{Board, Crossings, PolystickMatrix, Puzzle, parse_piece_set};
+use dlx_polystick::{
+    Arrangement, Board, Crossings, Placed, PolystickMatrix, Puzzle, parse_piece_set,
+};
 
 use crate::args::{SearchArgs, copies_once};
 use crate::error::CliError;
-use crate::output::{emit_matrix, list_names, read_input, write_output};
+use crate::output::{counted, emit_matrix, list_names, read_input, shown_piece, write_output};
 use crate::running::{search_and_report, search_and_report_with};
 use itertools::Itertools;
 
@@ -53,6 +55,14 @@ pub struct Args {
     /// `--threads` threads, the whole tree: a shard's classes would be a part of them).
     #[arg(long, conflicts_with = "shard")]
     pub count: bool,
+    /// Draw each piece in its first orientation with its name, how it may be turned, how many
+    /// times it is placed and how many placements the board gives it; then stop without
+    /// solving.
+    #[arg(long, conflicts_with_all = [
+        "emit", "count", "classes", "svg", "pictures", "crossing", "heuristic", "limit",
+        "print", "profile", "json", "threads", "shard",
+    ])]
+    pub show_pieces: bool,
     /// Count the distinct solutions only: the classes under the board's symmetries that the
     /// pieces allow (found automatically), searching one place of each orbit of a piece.
     /// With --print, one solution of each class is drawn first; with --svg FILE, all of
@@ -152,11 +162,51 @@ fn pictures(args: &Args, title: &str, built: &PolystickMatrix, heuristic: Heuris
     draw::svg(&built.board, &panels, &style)
 }
 
+/// Each piece's name, segments, turns, copies and placements on the board, drawn in the
+/// first orientation the puzzle allows it, as `--print` draws a solution.
+fn show_pieces(puzzle: &Puzzle) -> Result<String, CliError> {
+    let placements = puzzle.placements();
+    let mut out = String::new();
+    for (k, piece) in puzzle.pieces().iter().enumerate() {
+        let allowed = puzzle.orientations(k);
+        let Some(first) = allowed.first() else {
+            continue;
+        };
+        let orientations = counted(allowed.len() as u64, "orientation");
+        let turns = if allowed.len() != piece.orientations().len() {
+            format!("{orientations} given")
+        } else if piece.is_one_sided() {
+            format!("one-sided, {orientations}")
+        } else {
+            format!("free, {orientations}")
+        };
+        let board = Board::from_segments(first.iter().copied())
+            .map_err(|e| CliError::Polystick(e.to_string()))?;
+        let shown = Arrangement::new(vec![Placed {
+            name: piece.name().to_string(),
+            segs: first.clone(),
+        }]);
+        out.push_str(&shown_piece(
+            piece.name(),
+            &counted(first.len() as u64, "segment"),
+            &turns,
+            Some(puzzle.counts(k)),
+            placements.iter().filter(|p| p.piece == k).count(),
+            draw::ascii(&board, &shown).trim_end_matches('\n'),
+        ));
+    }
+    Ok(out)
+}
+
 pub fn run(args: Args) -> Result<(), CliError> {
     if args.name.as_deref() == Some("list") {
         return list_names(&dlx_paper::polystick::PUZZLES);
     }
     let (title, puzzle) = puzzle(&args)?;
+    if args.show_pieces {
+        print!("{}", show_pieces(&puzzle)?);
+        return Ok(());
+    }
     let built = puzzle
         .build()
         .map_err(|e| CliError::Polystick(format!("{title}: {e}")))?;
