@@ -43,7 +43,6 @@ fn bad(name: &str, reason: impl Into<String>) -> PaperError {
     }
 }
 
-/// The puzzle a name stands for.
 /// The puzzle behind a named hexiamond problem, before its matrix is built: its board and
 /// its pieces with their orientations, counts and restrictions. `None` for an unknown name.
 pub fn puzzle(name: &str) -> Option<Result<Puzzle, PaperError>> {
