@@ -135,6 +135,10 @@ pub fn to_svg(f: &Filling, style: &SvgStyle) -> String {
 }
 
 /// Draws the layers side by side; returns the drawing's width and height.
+/// The region the layer view gives a cell left empty: one for all of them, apart from the
+/// pieces and from the holes.
+const EMPTY: usize = usize::MAX;
+
 fn layers(f: &Filling, style: &SvgStyle, out: &mut String) -> (f64, f64) {
     let s = style.cell;
     let hue = hues(f);
@@ -160,21 +164,19 @@ fn layers(f: &Filling, style: &SvgStyle, out: &mut String) -> (f64, f64) {
             }
             let c = [lo[0] + x, lo[1] + y, lo[2] + z];
             f.owner(c)
-                .or_else(|| f.board().contains(c).then_some(usize::MAX))
+                .or_else(|| f.board().contains(c).then_some(EMPTY))
         };
         for y in 0..sy {
             for x in 0..sx {
                 let Some(k) = at(x, y) else { continue };
-                if k == usize::MAX {
+                let (px, py) = (left + x as f64 * s, title + y as f64 * s);
+                if k == EMPTY {
                     let _ = writeln!(
                         out,
-                        r##"<rect x="{:.1}" y="{:.1}" width="{s:.1}" height="{s:.1}" fill="#e6e6e6" stroke="#999" stroke-width="0.5"/>"##,
-                        left + x as f64 * s,
-                        title + y as f64 * s
+                        r##"<rect x="{px:.1}" y="{py:.1}" width="{s:.1}" height="{s:.1}" fill="#e6e6e6" stroke="#999" stroke-width="0.5"/>"##
                     );
                     continue;
                 }
-                let (px, py) = (left + x as f64 * s, title + y as f64 * s);
                 let _ = writeln!(
                     out,
                     r##"<rect x="{px:.1}" y="{py:.1}" width="{s:.1}" height="{s:.1}" fill="hsl({:.0},60%,75%)" stroke="#999" stroke-width="0.5"/>"##,

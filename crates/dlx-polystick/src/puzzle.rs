@@ -230,11 +230,6 @@ impl Puzzle {
         &self.pieces
     }
 
-    /// The board.
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
     /// The orientations a piece may take in this puzzle.
     ///
     /// # Panics
